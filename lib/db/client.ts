@@ -1,0 +1,29 @@
+// The one Prisma client of the process, opened lazily: `next build` imports route modules and
+// must not create the embedded data folder. Cached on globalThis so dev reloads share it.
+import { PrismaClient } from "@/generated/prisma/client";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/adapter";
+import { env } from "@/lib/env";
+
+type Holder = { client: PrismaClient; handle: DatabaseHandle };
+const g = globalThis as unknown as { __pic_db?: Holder };
+
+function holder(): Holder {
+  if (!g.__pic_db) {
+    const { databaseUrl, databasePoolSize } = env();
+    const handle = openDatabase(databaseUrl, { poolSize: databasePoolSize });
+    g.__pic_db = { client: new PrismaClient({ adapter: handle.adapter }), handle };
+  }
+  return g.__pic_db;
+}
+
+export function db(): PrismaClient {
+  return holder().client;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = g.__pic_db;
+  if (!h) return;
+  g.__pic_db = undefined;
+  await h.client.$disconnect();
+  await h.handle.close();
+}

@@ -1,0 +1,101 @@
+// The one reader of process.env: every setting is parsed and validated here, once.
+// Secrets missing on a development or embedded setup come from .data/dev-secrets.json
+// (generated on first use); in production on a server database they stop start-up.
+import { z } from "zod";
+import { loadDevSecrets } from "@/lib/config/dev-secrets";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|pglite:|memory:\/\/)/, "must be postgresql://..., pglite:<dir> or memory://")
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  PORT: positiveInt(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  AUTH_ISSUER: z.string().min(1).default("payment-integrations-console"),
+  AUTH_AUDIENCE: z.string().min(1).default("payment-integrations-api"),
+  // JSON array of private Ed25519 JWKs, each with a kid; the first signs, all verify.
+  AUTH_SIGNING_KEYS: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(300),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt(1800),
+  REFRESH_FAMILY_MAX_AGE_SECONDS: positiveInt(12 * 3600),
+  // "version:base64key,..." (32-byte keys); the first encrypts, all decrypt.
+  ENCRYPTION_KEYS: z.string().min(1).optional(),
+  SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
+  LOGIN_LIMIT_PER_ADDRESS: positiveInt(100),
+  LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  WORKER_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Env = ReturnType<typeof buildEnv>;
+
+export class ConfigurationError extends Error {}
+
+function buildEnv(source: NodeJS.ProcessEnv) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const databaseUrl = raw.DATABASE_URL ?? "pglite:./.data/pglite";
+  const serverDatabase = /^postgres(ql)?:\/\//.test(databaseUrl);
+  const production = raw.NODE_ENV === "production" && serverDatabase;
+
+  const missing = (["AUTH_SIGNING_KEYS", "ENCRYPTION_KEYS", "NEXTAUTH_SECRET"] as const).filter((k) => !raw[k]);
+  if (production && missing.length > 0) {
+    throw new ConfigurationError(
+      `Missing required secrets for production: ${missing.join(", ")}. See .env.example for their format.`,
+    );
+  }
+  const dev = missing.length > 0 ? loadDevSecrets() : undefined;
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    production,
+    databaseUrl,
+    serverDatabase,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
+    port: raw.PORT,
+    logLevel: raw.LOG_LEVEL,
+    nextAuthUrl: raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`,
+    nextAuthSecret: raw.NEXTAUTH_SECRET ?? dev!.nextAuthSecret,
+    auth: {
+      issuer: raw.AUTH_ISSUER,
+      audience: raw.AUTH_AUDIENCE,
+      signingKeys: raw.AUTH_SIGNING_KEYS ?? dev!.signingKeys,
+      accessTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: raw.REFRESH_TOKEN_TTL_SECONDS,
+      familyMaxAgeSeconds: raw.REFRESH_FAMILY_MAX_AGE_SECONDS,
+    },
+    encryptionKeys: raw.ENCRYPTION_KEYS ?? dev!.encryptionKeys,
+    subacquirerId: raw.SUBACQUIRER_ID,
+    bootstrapAdmin:
+      raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD ? { username: raw.ADMIN_USERNAME, password: raw.ADMIN_PASSWORD } : undefined,
+    loginLimits: {
+      perUsername: raw.LOGIN_LIMIT_PER_USERNAME,
+      perAddress: raw.LOGIN_LIMIT_PER_ADDRESS,
+      windowSeconds: raw.LOGIN_LIMIT_WINDOW_SECONDS,
+    },
+    workerEnabled: raw.WORKER_ENABLED,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration, read on first use (never at import, so `next build` needs none). */
+export function env(): Env {
+  cached ??= buildEnv(process.env);
+  return cached;
+}
