@@ -27,3 +27,8 @@ export async function closeDb(): Promise<void> {
   await h.client.$disconnect();
   await h.handle.close();
 }
+
+/** The driver adapter behind db(); tests use it to migrate an in-memory database. */
+export function dbAdapter(): DatabaseHandle["adapter"] {
+  return holder().handle.adapter;
+}

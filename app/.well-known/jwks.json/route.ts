@@ -1,0 +1,12 @@
+// GET /.well-known/jwks.json: the public keys that verify our tokens.
+import { signingKeys } from "@/lib/auth/signing-keys";
+import { json, methods, publicRoute } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: publicRoute(async () => {
+    const { publicJwks } = await signingKeys();
+    return json({ keys: publicJwks }, { headers: { "cache-control": "public, max-age=300" } });
+  }),
+});

@@ -1,0 +1,9 @@
+// Any other /v1 path: 404 problem+json, whatever the method.
+import { notFound } from "@/lib/http/api-error";
+import { publicRoute } from "@/lib/http/route";
+
+const unknownRoute = publicRoute(async ({ request }) => {
+  throw notFound(`There is no API route ${new URL(request.url).pathname}.`);
+});
+
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };

@@ -1,0 +1,12 @@
+// GET /v1/providers: the acquirers a credential can link to, with their form fields.
+import { readQuery } from "@/lib/http/query";
+import { authedRoute, json, methods } from "@/lib/http/route";
+import { listProviders } from "@/lib/providers/list-providers";
+import { z } from "zod";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: authedRoute(async ({ request, caller }) => {
+    readQuery(request, z.strictObject({}));
+    return json({ data: await listProviders({ caller }) });
+  }),
+});

@@ -1,0 +1,76 @@
+// Minting and checking the two JWT kinds. Access tokens carry typ "at+jwt" (RFC 9068) and the
+// API audience; refresh tokens carry typ "refresh+jwt" and the issuer as audience, so neither
+// is accepted in the other's place. Only EdDSA is accepted: no "none", no HMAC confusion.
+import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { ROLES, type Caller, type Role } from "@/lib/auth/roles";
+import { signingKeys } from "@/lib/auth/signing-keys";
+import { env } from "@/lib/env";
+
+export const ACCESS_TYP = "at+jwt";
+export const REFRESH_TYP = "refresh+jwt";
+
+type Subject = Caller;
+
+async function sign(payload: JWTPayload, typ: string, audience: string, jti: string, expiresAt: number): Promise<string> {
+  const keys = await signingKeys();
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: "EdDSA", kid: keys.kid, typ })
+    .setIssuer(env().auth.issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setJti(jti)
+    .setExpirationTime(expiresAt)
+    .sign(keys.signingKey);
+}
+
+export function signAccessToken(subject: Subject, jti: string, expiresAt: number): Promise<string> {
+  return sign(
+    { sub: subject.userId, role: subject.role, username: subject.username, client_id: subject.username },
+    ACCESS_TYP,
+    env().auth.audience,
+    jti,
+    expiresAt,
+  );
+}
+
+export function signRefreshToken(subject: Subject, familyId: string, jti: string, expiresAt: number): Promise<string> {
+  return sign({ sub: subject.userId, fam: familyId }, REFRESH_TYP, env().auth.issuer, jti, expiresAt);
+}
+
+export type TokenRejection = "expired" | "invalid";
+
+export class TokenRejected extends Error {
+  constructor(readonly reason: TokenRejection) {
+    super(reason === "expired" ? "The token has expired." : "The token is not valid.");
+  }
+}
+
+async function verify(token: string, typ: string, audience: string): Promise<JWTPayload> {
+  const keys = await signingKeys();
+  try {
+    const { payload } = await jwtVerify(token, keys.verifyKey, {
+      algorithms: ["EdDSA"],
+      typ,
+      issuer: env().auth.issuer,
+      audience,
+      requiredClaims: ["sub", "jti", "iat", "exp"],
+    });
+    return payload;
+  } catch (e) {
+    if (e instanceof errors.JWTExpired) throw new TokenRejected("expired");
+    throw new TokenRejected("invalid");
+  }
+}
+
+export async function verifyAccessToken(token: string): Promise<Caller> {
+  const payload = await verify(token, ACCESS_TYP, env().auth.audience);
+  const role = payload.role as Role;
+  if (!ROLES.includes(role) || typeof payload.username !== "string") throw new TokenRejected("invalid");
+  return { userId: payload.sub!, username: payload.username, role };
+}
+
+export async function verifyRefreshToken(token: string): Promise<{ userId: string; familyId: string; jti: string }> {
+  const payload = await verify(token, REFRESH_TYP, env().auth.issuer);
+  if (typeof payload.fam !== "string") throw new TokenRejected("invalid");
+  return { userId: payload.sub!, familyId: payload.fam, jti: payload.jti! };
+}

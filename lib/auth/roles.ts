@@ -1,0 +1,40 @@
+// Roles and what each may do. Service functions call requirePermission with the caller;
+// nothing is decided by path or middleware.
+import { ApiError } from "@/lib/http/api-error";
+
+export const ROLES = ["admin", "operator", "viewer", "ingest"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Permission =
+  | "read"
+  | "credentials:write"
+  | "merchants:write"
+  | "events:retry"
+  | "events:ingest"
+  | "audit:read"
+  | "users:manage";
+
+const GRANTS: Record<Role, readonly Permission[]> = {
+  admin: ["read", "credentials:write", "merchants:write", "events:retry", "events:ingest", "audit:read", "users:manage"],
+  operator: ["read", "credentials:write", "merchants:write", "events:retry"],
+  viewer: ["read"],
+  ingest: ["events:ingest"],
+};
+
+/** Who is calling: the subject of a verified access token or of a staff session. */
+export type Caller = { userId: string; username: string; role: Role };
+
+export function can(caller: Pick<Caller, "role">, permission: Permission): boolean {
+  return GRANTS[caller.role].includes(permission);
+}
+
+export function requirePermission(caller: Caller, permission: Permission): void {
+  if (!can(caller, permission)) {
+    throw new ApiError({
+      status: 403,
+      code: "insufficient_scope",
+      detail: `The role ${caller.role} may not do this (needs ${permission}).`,
+      headers: { "www-authenticate": `Bearer realm="payment-integrations", error="insufficient_scope"` },
+    });
+  }
+}

@@ -1,0 +1,142 @@
+// Token issuance: sign-in with a password, refresh-token rotation with reuse detection
+// (RFC 9700: a spent refresh token presented again ends its whole family), and revocation.
+import "server-only";
+import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/auth/jwt";
+import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
+import { verifyPassword } from "@/lib/auth/passwords";
+import type { Caller } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import { logger } from "@/lib/log";
+
+export type TokenResponse = {
+  access_token: string;
+  expires_in: number;
+  refresh_token: string;
+  refresh_expires_in: number;
+  token_type: "Bearer";
+};
+
+const invalidCredentials = () =>
+  new ApiError({ status: 401, code: "invalid_credentials", detail: "The username or password is wrong." });
+
+const invalidGrant = (detail: string) => new ApiError({ status: 400, code: "invalid_grant", detail });
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function mintPair(subject: Caller, familyId: string, familyExpiresAt: Date): Promise<TokenResponse> {
+  const { accessTtlSeconds, refreshTtlSeconds } = env().auth;
+  const now = nowSeconds();
+  const refreshExp = Math.min(now + refreshTtlSeconds, Math.floor(familyExpiresAt.getTime() / 1000));
+  const refreshJti = newId();
+  await db().refreshToken.create({
+    data: { id: refreshJti, familyId, expiresAt: new Date(refreshExp * 1000) },
+  });
+  const [access, refresh] = await Promise.all([
+    signAccessToken(subject, newId(), now + accessTtlSeconds),
+    signRefreshToken(subject, familyId, refreshJti, refreshExp),
+  ]);
+  return {
+    access_token: access,
+    expires_in: accessTtlSeconds,
+    refresh_token: refresh,
+    refresh_expires_in: refreshExp - now,
+    token_type: "Bearer",
+  };
+}
+
+export async function signIn(options: { username: string; password: string; address: string }): Promise<TokenResponse> {
+  const { username, password, address } = options;
+  await countLoginAttempt(username, address);
+  const user = await db().user.findUnique({ where: { username } });
+  // The dummy verification keeps unknown users as slow as wrong passwords.
+  const ok = await verifyPassword(user && !user.disabled ? user.passwordHash : undefined, password);
+  if (!user || user.disabled || !ok) {
+    logger().info({ event: "sign_in_failed" }, "sign-in refused");
+    throw invalidCredentials();
+  }
+  await forgiveLoginAttempt(username, address);
+  const family = await db().refreshFamily.create({
+    data: {
+      id: newId(),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + env().auth.familyMaxAgeSeconds * 1000),
+    },
+  });
+  return mintPair({ userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+}
+
+async function revokeFamily(familyId: string, reason: string): Promise<void> {
+  await db().refreshFamily.updateMany({
+    where: { id: familyId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  });
+}
+
+async function verifiedRefresh(refreshToken: string) {
+  try {
+    return await verifyRefreshToken(refreshToken);
+  } catch (e) {
+    if (e instanceof TokenRejected) throw invalidGrant(`The refresh token is not valid (${e.reason}).`);
+    throw e;
+  }
+}
+
+export async function refreshTokens(options: { refreshToken: string }): Promise<TokenResponse> {
+  const claims = await verifiedRefresh(options.refreshToken);
+  // Spending is one conditional UPDATE: of concurrent presentations exactly one matches.
+  const spent = await db().refreshToken.updateMany({
+    where: { id: claims.jti, familyId: claims.familyId, spentAt: null },
+    data: { spentAt: new Date() },
+  });
+  if (spent.count === 0) {
+    const known = await db().refreshToken.findUnique({ where: { id: claims.jti }, select: { id: true } });
+    if (known) {
+      await revokeFamily(claims.familyId, "reuse_detected");
+      logger().warn({ event: "refresh_reuse", familyId: claims.familyId }, "refresh token reused: family revoked");
+      throw invalidGrant("The refresh token was already used; its session has been ended.");
+    }
+    throw invalidGrant("The refresh token is not known.");
+  }
+  const family = await db().refreshFamily.findUnique({ where: { id: claims.familyId }, include: { user: true } });
+  if (!family || family.revokedAt) throw invalidGrant("The session of this refresh token has ended.");
+  const { user } = family;
+  const ended =
+    family.expiresAt <= new Date()
+      ? "max_age"
+      : user.disabled
+        ? "user_disabled"
+        : family.createdAt < user.credentialsEpoch
+          ? "credentials_changed"
+          : undefined;
+  if (ended) {
+    await revokeFamily(family.id, ended);
+    throw invalidGrant("The session of this refresh token has ended.");
+  }
+  return mintPair({ userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+}
+
+/** Ends the refresh token's family (logout). Like RFC 7009, an unusable token is not an error. */
+export async function revokeTokens(options: { refreshToken: string }): Promise<void> {
+  try {
+    const claims = await verifyRefreshToken(options.refreshToken);
+    await revokeFamily(claims.familyId, "revoked");
+  } catch (e) {
+    if (!(e instanceof TokenRejected)) throw e;
+    // An expired token's family may still hold a live successor: the signature is what matters.
+    if (e.reason === "expired") {
+      const familyId = familyOfExpired(options.refreshToken);
+      if (familyId) await revokeFamily(familyId, "revoked");
+    }
+  }
+}
+
+function familyOfExpired(token: string): string | undefined {
+  // Only reached after jose verified the signature and rejected just the expiry.
+  const payload = token.split(".")[1];
+  if (!payload) return undefined;
+  const fam = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { fam?: unknown }).fam;
+  return typeof fam === "string" ? fam : undefined;
+}

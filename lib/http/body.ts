@@ -1,0 +1,54 @@
+// Reading a JSON request body, defensively: JSON content type (415), at most 64 KiB (413),
+// well-formed (400), then the route's schema (400 naming each bad or unknown field).
+import type { z } from "zod";
+import { ApiError, badRequest, validationFailed } from "@/lib/http/api-error";
+import { fieldErrorsOf } from "@/lib/http/zod-errors";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const tooLarge = () =>
+  new ApiError({ status: 413, code: "body_too_large", detail: `The request body exceeds ${MAX_BODY_BYTES} bytes.` });
+
+/** The raw body as text, refused when it is not JSON or too large. */
+export async function readJsonText(request: Request): Promise<string> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError({ status: 415, code: "unsupported_media_type", detail: "Send the body as application/json." });
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === "") throw badRequest("malformed_json", "The request body is empty; a JSON object is expected.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("malformed_json", "The request body is not valid JSON.");
+  }
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return validate(schema, parseJson(await readJsonText(request)));
+}

@@ -1,0 +1,16 @@
+// Query strings against a strict schema: unknown or repeated parameters are refused by name.
+import type { z } from "zod";
+import { validationFailed } from "@/lib/http/api-error";
+import { fieldErrorsOf } from "@/lib/http/zod-errors";
+
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const params = new URL(request.url).searchParams;
+  const values: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key in values) throw validationFailed([{ field: key, message: "is given more than once" }]);
+    values[key] = value;
+  }
+  const result = schema.safeParse(values);
+  if (!result.success) throw validationFailed(fieldErrorsOf(result.error), "The query string is not valid.");
+  return result.data;
+}

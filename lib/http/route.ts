@@ -1,0 +1,85 @@
+// The one wrapper around every API route handler: request id, bearer authentication (where
+// asked), error mapping to problem+json, an access log line. Handlers stay a few lines long.
+import { authenticateBearer } from "@/lib/auth/bearer";
+import type { Caller } from "@/lib/auth/roles";
+import { ApiError } from "@/lib/http/api-error";
+import { problemResponse, toApiError } from "@/lib/http/problem";
+import { requestIdOf } from "@/lib/http/request-id";
+import { logger } from "@/lib/log";
+
+type Params = Record<string, string | string[]>;
+type NextContext = { params: Promise<Params> };
+export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+export type PublicContext<P extends Params> = { request: Request; requestId: string; params: P };
+export type AuthedContext<P extends Params> = PublicContext<P> & { caller: Caller };
+
+async function run(
+  request: Request,
+  context: NextContext | undefined,
+  work: (requestId: string, params: Params) => Promise<{ response: Response; userId?: string }>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdOf(request);
+  let response: Response;
+  let userId: string | undefined;
+  try {
+    ({ response, userId } = await work(requestId, (await context?.params) ?? {}));
+  } catch (error) {
+    response = problemResponse(toApiError(error, requestId), requestId);
+  }
+  response.headers.set("x-request-id", requestId);
+  logger().info(
+    {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      userId,
+    },
+    "request",
+  );
+  return response;
+}
+
+/** A route anyone may call (token issuance, health). */
+export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
+  return (request, context) =>
+    run(request, context, async (requestId, params) => ({
+      response: await handler({ request, requestId, params: params as P }),
+    }));
+}
+
+/** A route that needs a valid access token; what the caller may do is checked by the service. */
+export function authedRoute<P extends Params = Params>(handler: (ctx: AuthedContext<P>) => Promise<Response>): RouteHandler {
+  return (request, context) =>
+    run(request, context, async (requestId, params) => {
+      const caller = await authenticateBearer(request);
+      return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
+    });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** Exports for a route file: the given methods, and 405 problem+json with Allow for the rest. */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = METHODS.filter((m) => handlers[m]).join(", ");
+  const refuse = publicRoute(async () => {
+    throw new ApiError({
+      status: 405,
+      code: "method_not_allowed",
+      detail: `This resource allows ${allow}.`,
+      headers: { allow },
+    });
+  });
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
+}
+
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { "content-type": "application/json", ...init.headers },
+  });
+}

@@ -1,0 +1,13 @@
+// zod issues as the API's field errors: a dotted path per problem, unknown keys named one by one.
+import type { z } from "zod";
+import type { FieldError } from "@/lib/http/api-error";
+
+export function fieldErrorsOf(error: z.ZodError, prefix = ""): FieldError[] {
+  const join = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join(".") || "(root)";
+  return error.issues.flatMap((issue): FieldError[] => {
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ field: join([...issue.path, key]), message: "is not a known field" }));
+    }
+    return [{ field: join(issue.path), message: issue.message }];
+  });
+}

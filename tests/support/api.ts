@@ -1,0 +1,62 @@
+// Calling route handlers as Next.js would: a real Request, params as a promise.
+import { randomBytes } from "node:crypto";
+import type { Role } from "@/lib/auth/roles";
+import type { RouteHandler } from "@/lib/http/route";
+import { createUser } from "@/lib/users/manage-users";
+
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+};
+
+export async function call(handler: RouteHandler, url: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const request = new Request(new URL(url, "http://localhost"), {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as Record<string, any> };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** A new user of the role, and a fresh token pair for it. */
+export async function userWithTokens(role: Role) {
+  const { POST } = await import("@/app/v1/auth/route");
+  const username = uniqueName(role);
+  const user = await createUser({ username, password: TEST_PASSWORD, role });
+  const res = await call(POST, "/v1/auth", {
+    body: { username, password: TEST_PASSWORD },
+    headers: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return {
+    user,
+    username,
+    accessToken: res.json.access_token as string,
+    refreshToken: res.json.refresh_token as string,
+  };
+}

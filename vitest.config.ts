@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit tests sit beside pure code (lib/**/*.test.ts); integration tests (tests/integration)
+// call the real route handlers against a real database made fresh for the run.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // The marker package throws outside React Server Components' bundler condition.
+      "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts"),
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["lib/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/setup-database.ts"],
+    pool: "forks",
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  },
+});
