@@ -25,9 +25,6 @@ let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
   // process.stdout (not fd 1 directly) so that tests can read every line that is written.
-  instance ??= pino(
-    { level: env().logLevel, base: undefined, redact: { paths: REDACT, censor: "[redacted]" } },
-    process.stdout,
-  );
+  instance ??= pino({ level: env().logLevel, base: undefined, redact: { paths: REDACT, censor: "[redacted]" } }, process.stdout);
   return instance;
 }

@@ -1,8 +1,8 @@
 // Minting and checking the two JWT kinds. Access tokens carry typ "at+jwt" (RFC 9068) and the
 // API audience; refresh tokens carry typ "refresh+jwt" and the issuer as audience, so neither
 // is accepted in the other's place. Only EdDSA is accepted: no "none", no HMAC confusion.
-import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import { ROLES, type Caller, type Role } from "@/lib/auth/roles";
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { type Caller, ROLES, type Role } from "@/lib/auth/roles";
 import { signingKeys } from "@/lib/auth/signing-keys";
 import { env } from "@/lib/env";
 

@@ -1,7 +1,7 @@
 // Token signing keys: Ed25519 JWKs from configuration. The first key signs; every key verifies
 // and is published at /.well-known/jwks.json, so a rotated-out key keeps its tokens valid
 // until they expire.
-import { createLocalJWKSet, importJWK, type JWK, type JWTVerifyGetKey, type CryptoKey } from "jose";
+import { type CryptoKey, createLocalJWKSet, importJWK, type JWK, type JWTVerifyGetKey } from "jose";
 import { ConfigurationError, env } from "@/lib/env";
 
 type SigningKeys = { kid: string; signingKey: CryptoKey; publicJwks: JWK[]; verifyKey: JWTVerifyGetKey };

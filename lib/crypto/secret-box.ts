@@ -15,7 +15,8 @@ function keyRing(): KeyRing {
     .map((entry) => {
       const match = /^(\d+):([A-Za-z0-9+/=_-]+)$/.exec(entry.trim());
       const key = match ? Buffer.from(match[2]!, "base64") : undefined;
-      if (!match || key?.length !== 32) throw new ConfigurationError("ENCRYPTION_KEYS must be version:base64 of 32 bytes, comma-separated.");
+      if (!match || key?.length !== 32)
+        throw new ConfigurationError("ENCRYPTION_KEYS must be version:base64 of 32 bytes, comma-separated.");
       return { version: Number(match[1]), key };
     });
   ring = { active: entries[0]!, byVersion: new Map(entries.map((e) => [e.version, e.key])) };
@@ -52,6 +53,8 @@ export function decryptSecret(ciphertext: Uint8Array, keyVersion: number, boundT
   try {
     return Buffer.concat([decipher.update(buffer.subarray(28)), decipher.final()]).toString("utf8");
   } catch {
-    throw new DecryptionError("The stored secret does not decrypt for this row (wrong key, tampered, or moved from another row).");
+    throw new DecryptionError(
+      "The stored secret does not decrypt for this row (wrong key, tampered, or moved from another row).",
+    );
   }
 }

@@ -1,7 +1,7 @@
 // The one Prisma client of the process, opened lazily: `next build` imports route modules and
 // must not create the embedded data folder. Cached on globalThis so dev reloads share it.
 import { PrismaClient } from "@/generated/prisma/client";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/adapter";
+import { type DatabaseHandle, openDatabase } from "@/lib/db/adapter";
 import { env } from "@/lib/env";
 
 type Holder = { client: PrismaClient; handle: DatabaseHandle };

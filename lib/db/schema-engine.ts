@@ -2,8 +2,8 @@
 // @prisma/schema-engine-wasm through a driver adapter, because the native schema engine cannot
 // be downloaded here. Records _prisma_migrations rows with the CLI's own checksums.
 import fs from "node:fs";
-import path from "node:path";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
@@ -17,7 +17,10 @@ let wasmLoaded = false;
 function loadWasm(): void {
   if (wasmLoaded) return;
   const require = createRequire(import.meta.url);
-  const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+  const wasmPath = path.join(
+    path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+    "schema_engine_bg.wasm",
+  );
   const instance = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(wasmPath)), {
     "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
   });

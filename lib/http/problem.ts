@@ -52,10 +52,10 @@ export function toApiError(error: unknown, requestId: string): ApiError {
     if (UNAVAILABLE_PRISMA_CODES.has(error.code)) return unavailable();
   }
   if (error instanceof Prisma.PrismaClientInitializationError || isConnectionFailure(error)) {
-    logger().warn({ requestId, err: describe(error) }, "database unavailable");
+    logger().warn({ requestId, err: errorSummary(error) }, "database unavailable");
     return unavailable();
   }
-  logger().error({ requestId, err: describe(error) }, "unhandled error");
+  logger().error({ requestId, err: errorSummary(error) }, "unhandled error");
   return new ApiError({ status: 500, code: "internal_error", detail: "An unexpected error occurred. It has been logged." });
 }
 
@@ -69,14 +69,15 @@ function unavailable(): ApiError {
 }
 
 function isConnectionFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
+  const text =
+    error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
   return /ECONNREFUSED|ECONNRESET|Connection terminated|connection timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout|the database system is (starting up|shutting down)|terminating connection/i.test(
     text,
   );
 }
 
 // Name, code and stack only: messages of driver errors can quote query parameters.
-function describe(error: unknown): Record<string, unknown> {
+function errorSummary(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   return {
     name: error.name,

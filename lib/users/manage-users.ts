@@ -9,7 +9,13 @@ import { passwordSchema, roleSchema, usernameSchema } from "@/lib/users/schemas"
 export type UserSummary = { id: string; username: string; role: Role; disabled: boolean; createdAt: string };
 
 function summary(user: { id: string; username: string; role: Role; disabled: boolean; createdAt: Date }): UserSummary {
-  return { id: user.id, username: user.username, role: user.role, disabled: user.disabled, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    disabled: user.disabled,
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 export async function createUser(options: { username: string; password: string; role: Role }): Promise<UserSummary> {

@@ -20,7 +20,13 @@ describe("POST /v1/auth", () => {
     const res = await call(signIn, "/v1/auth", { body: { username, password: TEST_PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(Object.keys(res.json).sort()).toEqual(["access_token", "expires_in", "refresh_expires_in", "refresh_token", "token_type"]);
+    expect(Object.keys(res.json).sort()).toEqual([
+      "access_token",
+      "expires_in",
+      "refresh_expires_in",
+      "refresh_token",
+      "token_type",
+    ]);
     expect(res.json).toMatchObject({ expires_in: 300, refresh_expires_in: 1800, token_type: "Bearer" });
 
     const header = decodeProtectedHeader(res.json.access_token);

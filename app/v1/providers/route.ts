@@ -1,8 +1,9 @@
 // GET /v1/providers: the acquirers a credential can link to, with their form fields.
+
+import { z } from "zod";
 import { readQuery } from "@/lib/http/query";
 import { authedRoute, json, methods } from "@/lib/http/route";
 import { listProviders } from "@/lib/providers/list-providers";
-import { z } from "zod";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: authedRoute(async ({ request, caller }) => {
