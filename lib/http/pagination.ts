@@ -1,0 +1,106 @@
+// The one keyset pagination of every list: pages ordered by (created_at, id), fetched as
+// limit + 1 rows to know whether more exist. Cursors are opaque (base64url), signed, and bound
+// to the filters and sort that made them, so a tampered or reused-elsewhere cursor is a 400.
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { badRequest } from "@/lib/http/api-error";
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/** The `limit` query parameter: an integer 1..100, default 20; anything else is refused. */
+export const limitParam = z
+  .string()
+  .regex(/^[0-9]{1,3}$/, `must be an integer from 1 to ${MAX_LIMIT}`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, `must be an integer from 1 to ${MAX_LIMIT}`)
+      .max(MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
+  )
+  .default(DEFAULT_LIMIT);
+
+/** `sort`: ASC or DESC in any case, default DESC. */
+export const sortParam = z
+  .string()
+  .regex(/^(asc|desc)$/i, "must be ASC or DESC")
+  .transform((v) => v.toLowerCase() as "asc" | "desc")
+  .default("desc");
+
+export const cursorParam = z.string().min(1).max(512).optional();
+
+export type SortDirection = "asc" | "desc";
+export type Position = { createdAt: Date; id: string };
+export type PageMetadata = { cursor: string | null; limit: number; has_more: boolean };
+export type Page<T> = { metadata: PageMetadata; data: T[] };
+
+function hmacKey(): Buffer {
+  return createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest();
+}
+
+function sign(payload: string): string {
+  return createHmac("sha256", hmacKey()).update(payload).digest("base64url").slice(0, 22);
+}
+
+/** A stable fingerprint of what a cursor is valid for: the list, its filters and its sort. */
+export function cursorBinding(list: string, filters: Record<string, unknown>): string {
+  const canonical = JSON.stringify(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return createHash("sha256").update(`${list}|${canonical}`).digest("base64url").slice(0, 16);
+}
+
+export function encodeCursor(position: Position, binding: string): string {
+  const payload = Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id, binding])).toString("base64url");
+  return `${payload}.${sign(payload)}`;
+}
+
+const invalidCursor = (message: string) =>
+  badRequest("invalid_cursor", "The cursor is not valid for this request.", [{ field: "cursor", message }]);
+
+export function decodeCursor(cursor: string, binding: string): Position {
+  const [payload, signature, extra] = cursor.split(".");
+  if (!payload || !signature || extra !== undefined) throw invalidCursor("is malformed");
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor("is tampered or foreign");
+  const [iso, id, boundTo] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string, string];
+  if (boundTo !== binding) throw invalidCursor("was made for other filters or another sort order");
+  return { createdAt: new Date(iso), id };
+}
+
+/** Cuts the limit + 1 rows of a query into a page and the cursor of the next. */
+export function toPage<Row, T>(
+  rows: Row[],
+  options: { limit: number; binding: string; positionOf: (row: Row) => Position; present: (row: Row) => T },
+): Page<T> {
+  const hasMore = rows.length > options.limit;
+  const pageRows = hasMore ? rows.slice(0, options.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    metadata: {
+      cursor: hasMore && last ? encodeCursor(options.positionOf(last), options.binding) : null,
+      limit: options.limit,
+      has_more: hasMore,
+    },
+    data: pageRows.map(options.present),
+  };
+}
+
+/** The Prisma `where` that continues after a position, in either direction. */
+export function afterPosition(position: Position | undefined, sort: SortDirection) {
+  if (!position) return {};
+  const op = sort === "desc" ? "lt" : "gt";
+  return {
+    OR: [{ createdAt: { [op]: position.createdAt } }, { createdAt: position.createdAt, id: { [op]: position.id } }],
+  };
+}
+
+export function orderByPosition(sort: SortDirection) {
+  return [{ createdAt: sort }, { id: sort }];
+}
