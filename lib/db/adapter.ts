@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { lockEmbeddedFolder } from "@/lib/db/embedded-lock";
 
 export type DatabaseHandle = {
   adapter: PrismaPg | PrismaPGlite;
@@ -36,7 +37,18 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   const dataDir = url.startsWith("memory://") ? "memory://" : url.replace(/^pglite:/, "");
   // PGlite does not create parent folders (its only error is "External error id#0").
-  if (dataDir !== "memory://") fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+  let release = () => {};
+  if (dataDir !== "memory://") {
+    fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+    release = lockEmbeddedFolder(path.resolve(dataDir));
+  }
   const embedded = new PGlite(dataDir);
-  return { adapter: new PrismaPGlite(embedded), embedded, close: () => embedded.close() };
+  return {
+    adapter: new PrismaPGlite(embedded),
+    embedded,
+    close: async () => {
+      await embedded.close();
+      release();
+    },
+  };
 }

@@ -1,0 +1,68 @@
+// `npm start`: the whole service from a fresh clone. Builds if there is no build, applies the
+// migrations, makes sure an admin exists, loads demo data into an empty embedded database, then
+// runs `next start` (or `next dev` with --dev) and hands it the signals. The database is closed
+// before the server opens it: an embedded PGlite folder takes one process at a time.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { openDatabase } from "@/lib/db/adapter";
+import { closeDb, db } from "@/lib/db/client";
+import { deployMigrations } from "@/lib/db/schema-engine";
+import { hasAnyMerchant, loadDemoData } from "@/lib/demo/load-demo-data";
+import { ConfigurationError, env } from "@/lib/env";
+import { ensureBootstrapAdmin } from "@/lib/users/bootstrap-admin";
+
+const DEMO_EVENTS = 2_500;
+const dev = process.argv.includes("--dev");
+
+function runOrExit(args: string[]): void {
+  const result = spawnSync(process.execPath, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function prepareDatabase(): Promise<void> {
+  const config = env();
+  const handle = openDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    const applied = await deployMigrations(handle.adapter);
+    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
+  } finally {
+    await handle.close();
+  }
+
+  const admin = await ensureBootstrapAdmin();
+  if (admin.kind === "generated") {
+    console.log(`\n  Created the first user. Sign in as "${admin.username}" with password: ${admin.password}`);
+    console.log("  (shown once; change it with: npm run users -- reset-password admin)\n");
+  } else if (admin.kind === "configured-created") {
+    console.log(`Created admin "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+  }
+
+  if (!config.serverDatabase && !(await hasAnyMerchant())) {
+    console.log(`Loading demo data (${DEMO_EVENTS} events) into the embedded database...`);
+    await loadDemoData({ events: DEMO_EVENTS });
+  }
+  await closeDb();
+}
+
+async function main(): Promise<void> {
+  const config = env();
+  if (!existsSync("generated/prisma/client.ts")) runOrExit(["scripts/prisma-generate.mjs"]);
+  if (!dev && !existsSync(".next/BUILD_ID")) {
+    console.log("No production build yet: building (about a minute)...");
+    runOrExit(["node_modules/next/dist/bin/next", "build"]);
+  }
+  await prepareDatabase();
+
+  const next = spawn(process.execPath, ["node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", String(config.port)], {
+    stdio: "inherit",
+    env: { ...process.env, NEXTAUTH_URL: config.nextAuthUrl },
+  });
+  console.log(`Dashboard: ${config.nextAuthUrl}   API: ${config.nextAuthUrl}/v1   Database: ${config.serverDatabase ? "PostgreSQL server" : "embedded (.data/pglite)"}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
+  next.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigurationError ? e.message : e);
+  process.exit(1);
+});

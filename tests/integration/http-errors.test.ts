@@ -1,0 +1,96 @@
+// The API's answers to malformed requests: problem+json with a stable code, never a 500.
+import { describe, expect, it } from "vitest";
+import { GET as unknownRoute } from "@/app/v1/[...unknown]/route";
+import { GET as signInGet, POST as signIn } from "@/app/v1/auth/route";
+import { GET as providers } from "@/app/v1/providers/route";
+import { GET as healthz } from "@/app/healthz/route";
+import { GET as readyz } from "@/app/readyz/route";
+import { call, userWithTokens } from "../support/api";
+
+describe("request bodies", () => {
+  it("answers malformed JSON with 400 malformed_json", async () => {
+    const res = await call(signIn, "/v1/auth", { rawBody: '{"username": "a",', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.json).toMatchObject({ type: "/problems/malformed_json", title: "Bad Request", status: 400, code: "malformed_json" });
+    expect(res.json.detail).toEqual(expect.any(String));
+  });
+
+  it("answers a body that is not JSON with 415", async () => {
+    const res = await call(signIn, "/v1/auth", { rawBody: "username=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(415);
+    expect(res.json.code).toBe("unsupported_media_type");
+  });
+
+  it("answers a body over 64 KiB with 413, declared or not", async () => {
+    const big = JSON.stringify({ username: "a", password: "x".repeat(70 * 1024) });
+    const declared = await call(signIn, "/v1/auth", { rawBody: big, headers: { "content-type": "application/json" } });
+    expect(declared.status).toBe(413);
+    expect(declared.json.code).toBe("body_too_large");
+    // A stream with no Content-Length is counted as it arrives.
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 70; i++) controller.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/v1/auth", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const res = await signIn(request, { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+  });
+
+  it("names each missing, mistyped and unknown field", async () => {
+    const res = await call(signIn, "/v1/auth", { body: { password: 42, extra: true } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("validation_failed");
+    const fields = res.json.errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(["extra", "password", "username"]);
+  });
+
+  it("refuses a JSON value that is not an object", async () => {
+    const res = await call(signIn, "/v1/auth", { rawBody: "[1,2]", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("validation_failed");
+  });
+});
+
+describe("routes and methods", () => {
+  it("answers an unknown /v1 route with 404 problem+json", async () => {
+    const res = await call(unknownRoute, "/v1/nothing-here", { params: { unknown: ["nothing-here"] } });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("not_found");
+  });
+
+  it("answers a wrong method with 405 and Allow", async () => {
+    const res = await call(signInGet, "/v1/auth");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(res.json.code).toBe("method_not_allowed");
+  });
+
+  it("refuses unknown query parameters by name", async () => {
+    const { accessToken } = await userWithTokens("viewer");
+    const res = await call(providers, "/v1/providers?foo=1", { token: accessToken });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([{ field: "foo", message: "is not a known field" }]);
+  });
+
+  it("carries X-Request-Id on every response, echoing a sane one", async () => {
+    const res = await call(healthz, "/healthz", { headers: { "x-request-id": "trace-123" } });
+    expect(res.headers.get("x-request-id")).toBe("trace-123");
+    const generated = await call(healthz, "/healthz", { headers: { "x-request-id": "bad id with spaces" } });
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-v]{20}$/);
+    const problem = await call(signInGet, "/v1/auth");
+    expect(problem.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("reports health and readiness", async () => {
+    expect((await call(healthz, "/healthz")).json).toEqual({ status: "ok" });
+    expect((await call(readyz, "/readyz")).json).toEqual({ status: "ready" });
+  });
+});

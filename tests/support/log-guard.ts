@@ -1,0 +1,25 @@
+// Reads every line the code under test writes to stdout and fails the file if a password,
+// a JWT or a password hash appears in one. Runs with every test file (vitest setupFiles).
+import { afterAll, expect } from "vitest";
+import { TEST_PASSWORD } from "./api";
+
+const FORBIDDEN: [string, RegExp][] = [
+  ["the test password", new RegExp(TEST_PASSWORD)],
+  ["a JWT", /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}/],
+  ["an argon2 hash", /\$argon2id\$/],
+];
+
+const captured: string[] = [];
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  captured.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+  return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
+
+afterAll(() => {
+  const logLines = captured.join("").split("\n").filter((line) => line.startsWith('{"level"'));
+  for (const [what, pattern] of FORBIDDEN) {
+    const leak = logLines.find((line) => pattern.test(line));
+    expect(leak, `${what} appeared in a log line`).toBeUndefined();
+  }
+});
