@@ -1,6 +1,6 @@
 // `npm start`: the whole service from a fresh clone. Builds if there is no build, applies the
 // migrations, makes sure an admin exists, loads demo data into an empty embedded database, then
-// runs `next start` (or `next dev` with --dev) and hands it the signals. The database is closed
+// runs the server (scripts/server.mjs; --dev for development) and hands it the signals. The database is closed
 // before the server opens it: an embedded PGlite folder takes one process at a time.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -53,13 +53,15 @@ async function main(): Promise<void> {
   }
   await prepareDatabase();
 
-  const next = spawn(process.execPath, ["node_modules/next/dist/bin/next", dev ? "dev" : "start", "-p", String(config.port)], {
+  const server = spawn(process.execPath, ["scripts/server.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
-    env: { ...process.env, NEXTAUTH_URL: config.nextAuthUrl },
+    env: { ...process.env, PORT: String(config.port), NEXTAUTH_URL: config.nextAuthUrl },
   });
-  console.log(`Dashboard: ${config.nextAuthUrl}   API: ${config.nextAuthUrl}/v1   Database: ${config.serverDatabase ? "PostgreSQL server" : "embedded (.data/pglite)"}`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
-  next.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  console.log(
+    `Dashboard: ${config.nextAuthUrl}   API: ${config.nextAuthUrl}/v1   Database: ${config.serverDatabase ? "PostgreSQL server" : "embedded (.data/pglite)"}`,
+  );
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 1));
 }
 
 main().catch((e: unknown) => {

@@ -10,7 +10,7 @@ export type CallOptions = {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
-  params?: Record<string, string>;
+  params?: Record<string, string | string[]>;
 };
 
 export async function call(handler: RouteHandler, url: string, options: CallOptions = {}) {

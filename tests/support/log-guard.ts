@@ -17,7 +17,10 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
 }) as typeof process.stdout.write;
 
 afterAll(() => {
-  const logLines = captured.join("").split("\n").filter((line) => line.startsWith('{"level"'));
+  const logLines = captured
+    .join("")
+    .split("\n")
+    .filter((line) => line.startsWith('{"level"'));
   for (const [what, pattern] of FORBIDDEN) {
     const leak = logLines.find((line) => pattern.test(line));
     expect(leak, `${what} appeared in a log line`).toBeUndefined();

@@ -1,0 +1,24 @@
+// GET /v1/webhooks/events: list events, filtered and paged.
+// POST /v1/webhooks/events: ingest a payment notification (roles ingest, admin).
+import { eventDataSchema } from "@/lib/events/data-schema";
+import { ingestEvent } from "@/lib/events/ingest-event";
+import { listEvents } from "@/lib/events/list-events";
+import { listEventsQuery } from "@/lib/events/list-query";
+import { readJsonBody } from "@/lib/http/body";
+import { readQuery } from "@/lib/http/query";
+import { authedRoute, methods } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: authedRoute(async ({ request, caller }) => {
+    const query = readQuery(request, listEventsQuery);
+    return new Response(await listEvents({ caller, query }), { headers: { "content-type": "application/json" } });
+  }),
+  POST: authedRoute(async ({ request, caller }) => {
+    const data = await readJsonBody(request, eventDataSchema);
+    const result = await ingestEvent({ caller, data });
+    return new Response(result.json, {
+      status: result.created ? 202 : 200,
+      headers: { "content-type": "application/json", location: `/v1/webhooks/events/${result.id}` },
+    });
+  }),
+});

@@ -1,0 +1,53 @@
+// POST /v1/webhooks/events: a payment notification stored at once as `pending` and handed to the
+// worker. The same notification again (acquirer, MID, TID and RRN) returns the stored event.
+import "server-only";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import type { EventData } from "@/lib/events/data-schema";
+import { eventColumnsOf } from "@/lib/events/event-columns";
+import { EVENT_JSON_SQL } from "@/lib/events/event-json-sql";
+import { nudgeEventWorker } from "@/lib/events/worker";
+import { newId } from "@/lib/ids";
+
+export const PAYMENT_COMPLETED = "payment.completed";
+
+const INSERT_SQL = `
+INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
+  acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
+  card_last4, dedup_key)
+VALUES ($1, $2, 'pending', $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+ON CONFLICT (dedup_key) DO NOTHING
+RETURNING e.id, ${EVENT_JSON_SQL} AS json`;
+
+const EXISTING_SQL = `SELECT e.id, ${EVENT_JSON_SQL} AS json FROM events e WHERE e.dedup_key = $1`;
+
+export type IngestResult = { created: boolean; id: string; json: string };
+
+export async function ingestEvent(options: { caller: Caller; data: EventData }): Promise<IngestResult> {
+  requirePermission(options.caller, "events:ingest");
+  const c = eventColumnsOf(options.data);
+  const [inserted] = await db().$queryRawUnsafe<{ id: string; json: string }[]>(
+    INSERT_SQL,
+    newId(),
+    PAYMENT_COMPLETED,
+    JSON.stringify(options.data),
+    c.merchantId,
+    c.terminalId,
+    c.acquirerName,
+    c.acquirerMerchantIdentifier,
+    c.acquirerTerminalIdentifier,
+    c.transactionStatus,
+    c.paymentMethod,
+    c.authorizationCode,
+    c.retrievalReferenceNumber,
+    c.cardLast4,
+    c.dedupKey,
+  );
+  if (inserted) {
+    nudgeEventWorker();
+    return { created: true, ...inserted };
+  }
+  const [existing] = await db().$queryRawUnsafe<{ id: string; json: string }[]>(EXISTING_SQL, c.dedupKey);
+  if (!existing) throw new Error("dedup conflict without an existing event");
+  return { created: false, ...existing };
+}

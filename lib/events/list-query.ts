@@ -1,0 +1,78 @@
+// The query string of GET /v1/webhooks/events, decided in product.md: every parameter
+// validated, unknown ones refused by name, created_at in its day and range forms.
+import { z } from "zod";
+import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function validDay(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+}
+
+/** A date `YYYY-MM-DD` (a UTC day) or an ISO 8601 date-time with an offset. */
+const instantOrDay = z
+  .string()
+  .refine(
+    (v) => (DATE.test(v) && validDay(v)) || (DATE_TIME.test(v) && validDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))),
+    { message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time with offset" },
+  );
+
+const day = z.string().refine((v) => DATE.test(v) && validDay(v), { message: "must be a date YYYY-MM-DD (a UTC day)" });
+
+const oneOf = (values: readonly string[]) =>
+  z.string().refine((v) => values.includes(v), { message: `must be one of ${values.join(", ")}` });
+
+const identifier = z.string().min(1).max(64);
+
+export const listEventsQuery = z.strictObject({
+  status: z
+    .string()
+    .refine((v) => v.split(",").every((s) => (EVENT_STATUSES as readonly string[]).includes(s)), {
+      message: `must be one or more of ${EVENT_STATUSES.join(", ")}, comma-separated`,
+    })
+    .transform((v) => [...new Set(v.split(","))].sort())
+    .optional(),
+  type: z.string().min(1).max(64).optional(),
+  created_at: day.optional(),
+  "created_at[gte]": instantOrDay.optional(),
+  "created_at[gt]": instantOrDay.optional(),
+  "created_at[lte]": instantOrDay.optional(),
+  "created_at[lt]": instantOrDay.optional(),
+  merchant_id: identifier.optional(),
+  terminal_id: identifier.optional(),
+  acquirer_name: oneOf(ACQUIRER_NAMES).optional(),
+  transaction_status: oneOf(TRANSACTION_STATUSES).optional(),
+  payment_method: oneOf(PAYMENT_METHODS).optional(),
+  q: z.string().min(1).max(64).optional(),
+  cursor: cursorParam,
+  limit: limitParam,
+  order_by: z.literal("created_at", { message: "must be created_at" }).default("created_at"),
+  sort: sortParam,
+});
+
+export type ListEventsQuery = z.infer<typeof listEventsQuery>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The created_at filters as one half-open interval [from, to). A date is its whole UTC day:
+ * gte and lt take its start, gt and lte its end (lte=2026-11-20 includes that whole day).
+ * Timestamps have millisecond precision, so "> t" is ">= t + 1 ms".
+ */
+export function createdAtRange(query: ListEventsQuery): { from?: Date; to?: Date } {
+  const start = (v: string) => (DATE.test(v) ? new Date(`${v}T00:00:00Z`) : new Date(v));
+  const end = (v: string) => new Date(start(v).getTime() + (DATE.test(v) ? DAY_MS : 1));
+  const froms: Date[] = [];
+  const tos: Date[] = [];
+  if (query.created_at) froms.push(start(query.created_at)), tos.push(end(query.created_at));
+  if (query["created_at[gte]"]) froms.push(start(query["created_at[gte]"]));
+  if (query["created_at[gt]"]) froms.push(end(query["created_at[gt]"]));
+  if (query["created_at[lt]"]) tos.push(start(query["created_at[lt]"]));
+  if (query["created_at[lte]"]) tos.push(end(query["created_at[lte]"]));
+  const pick = (ds: Date[], f: (...n: number[]) => number) =>
+    ds.length ? new Date(f(...ds.map((d) => d.getTime()))) : undefined;
+  return { from: pick(froms, Math.max), to: pick(tos, Math.min) };
+}

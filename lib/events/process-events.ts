@@ -1,0 +1,64 @@
+// Processing: an event becomes `processed` when an enabled credential matches its acquirer, MID
+// and TID (ecommerce providers: acquirer and MID, their clientId), else `failed` with a reason.
+// Claim, decision, update and attempt record are ONE statement: rows are claimed with FOR
+// UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
+// and a crash mid-way rolls the whole batch back to pending.
+import { db } from "@/lib/db/client";
+
+export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
+
+const CLAIM = {
+  // The queue: oldest pending first (partial index events_pending_queue_idx).
+  pending: `WHERE e.status = 'pending' ORDER BY e.created_at, e.id LIMIT $1`,
+  // An operator's retry of one failed event.
+  retry: `WHERE e.id = $1 AND e.status = 'failed'`,
+} as const;
+
+function processSql(claim: keyof typeof CLAIM): string {
+  return `
+WITH claimed AS (
+  SELECT e.id, e.acquirer_name, e.acquirer_merchant_identifier AS mid, e.acquirer_terminal_identifier AS tid
+  FROM events e ${CLAIM[claim]}
+  FOR UPDATE SKIP LOCKED
+), matched AS (
+  SELECT c.id,
+    (SELECT cr.id FROM credentials cr JOIN providers p ON p.id = cr.provider_id
+      WHERE p.name = c.acquirer_name AND cr.acquirer_merchant_identifier = c.mid
+        AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = c.tid) AND cr.enabled
+      ORDER BY cr.created_at LIMIT 1) AS credential_id,
+    EXISTS (SELECT 1 FROM credentials cr JOIN providers p ON p.id = cr.provider_id
+      WHERE p.name = c.acquirer_name AND cr.acquirer_merchant_identifier = c.mid
+        AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = c.tid)) AS any_credential
+  FROM claimed c
+), updated AS (
+  UPDATE events e SET
+    status = CASE WHEN m.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END,
+    failure_reason = CASE WHEN m.credential_id IS NOT NULL THEN NULL
+                          WHEN m.any_credential THEN 'credential_disabled'
+                          ELSE 'no_matching_credential' END,
+    attempt_count = e.attempt_count + 1,
+    updated_at = clock_timestamp()
+  FROM matched m WHERE e.id = m.id
+  RETURNING e.id, e.status, e.failure_reason, m.credential_id
+), attempts AS (
+  INSERT INTO event_attempts (id, event_id, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
+  SELECT substr(md5(u.id || clock_timestamp()::text || random()::text), 1, 20), u.id, u.status, u.failure_reason,
+         u.credential_id, $2, statement_timestamp(), clock_timestamp()
+  FROM updated u
+  RETURNING event_id
+)
+SELECT u.id, u.status, u.failure_reason AS "failureReason" FROM updated u`;
+}
+
+const SQL = { pending: processSql("pending"), retry: processSql("retry") };
+
+/** Processes up to `limit` pending events; returns what became of each. */
+export function processPendingEvents(limit: number): Promise<ProcessedEvent[]> {
+  return db().$queryRawUnsafe<ProcessedEvent[]>(SQL.pending, limit, "worker");
+}
+
+/** Processes one failed event again; returns nothing when it is not (or no longer) failed. */
+export async function reprocessFailedEvent(eventId: string, trigger: string): Promise<ProcessedEvent | undefined> {
+  const [result] = await db().$queryRawUnsafe<ProcessedEvent[]>(SQL.retry, eventId, trigger);
+  return result;
+}

@@ -1,0 +1,209 @@
+// GET /v1/webhooks/events: filters, their 400s, keyset paging, cursors bound to their query.
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as list } from "@/app/v1/webhooks/events/route";
+import { db } from "@/lib/db/client";
+import { call, userWithTokens } from "../support/api";
+import { ingestEvents, setCreatedAt } from "../support/events";
+
+let reader: string;
+let ingester: string;
+
+beforeAll(async () => {
+  reader = (await userWithTokens("viewer")).accessToken;
+  ingester = (await userWithTokens("ingest")).accessToken;
+});
+
+const tag = () => `m-${randomBytes(5).toString("hex")}`;
+const get = (query: string, token = reader) => call(list, `/v1/webhooks/events?${query}`, { token });
+
+async function pageThrough(query: string, limit: number) {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const res = await get(`${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    expect(res.status).toBe(200);
+    expect(res.json.metadata.limit).toBe(limit);
+    seen.push(...res.json.data.map((e: { id: string }) => e.id));
+    cursor = res.json.metadata.cursor;
+    expect(res.json.metadata.has_more).toBe(cursor !== null);
+    pages++;
+  } while (cursor && pages < 1000);
+  return seen;
+}
+
+describe("paging", () => {
+  it("returns each of 250 events exactly once with limit 7, both ways, with 50 sharing one timestamp", async () => {
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 250, () => ({ merchantId: merchant }));
+    const base = Date.parse("2026-03-10T12:00:00.000Z");
+    // Events 100..149 share one millisecond; the rest are a second apart.
+    await setCreatedAt(ids, (i) => new Date(i >= 100 && i < 150 ? base + 100_000 : base + i * 1000));
+
+    const desc = await pageThrough(`merchant_id=${merchant}&sort=DESC`, 7);
+    expect(desc).toHaveLength(250);
+    expect(new Set(desc).size).toBe(250);
+    const asc = await pageThrough(`merchant_id=${merchant}&sort=asc`, 7);
+    expect(asc).toEqual([...desc].reverse());
+    expect(new Set(asc)).toEqual(new Set(ids));
+  });
+
+  it("neither repeats nor skips when new events arrive between pages", async () => {
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 30, () => ({ merchantId: merchant }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let added = 0;
+    do {
+      const res = await get(`merchant_id=${merchant}&limit=7${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...res.json.data.map((e: { id: string }) => e.id));
+      cursor = res.json.metadata.cursor;
+      // Newer events land before the cursor's position in DESC order: never on later pages.
+      added += (await ingestEvents(ingester, 2, () => ({ merchantId: merchant }))).length;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+    expect(added).toBeGreaterThan(0);
+  });
+
+  it("ends with cursor null and has_more false, and defaults to 20", async () => {
+    const merchant = tag();
+    await ingestEvents(ingester, 21, () => ({ merchantId: merchant }));
+    const first = await get(`merchant_id=${merchant}`);
+    expect(first.json.metadata).toMatchObject({ limit: 20, has_more: true });
+    expect(first.json.data).toHaveLength(20);
+    const last = await get(`merchant_id=${merchant}&cursor=${first.json.metadata.cursor}`);
+    expect(last.json.metadata).toEqual({ cursor: null, limit: 20, has_more: false });
+    expect(last.json.data).toHaveLength(1);
+  });
+
+  it("refuses a cursor reused with other filters or sort, and a tampered one", async () => {
+    const merchant = tag();
+    await ingestEvents(ingester, 3, () => ({ merchantId: merchant }));
+    const first = await get(`merchant_id=${merchant}&limit=1`);
+    const cursor: string = first.json.metadata.cursor;
+    for (const query of [`merchant_id=${tag()}&limit=1`, `merchant_id=${merchant}&limit=1&sort=ASC&`, `limit=1`]) {
+      const res = await get(`${query}&cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0].field).toBe("cursor");
+    }
+    const [payload, signature] = cursor.split(".");
+    const decoded = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    decoded[1] = "0000000000000000000a";
+    const tampered = `${Buffer.from(JSON.stringify(decoded)).toString("base64url")}.${signature}`;
+    for (const bad of [tampered, "garbage", `${cursor}x`, "a.b.c"]) {
+      const res = await get(`merchant_id=${merchant}&limit=1&cursor=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe("invalid_cursor");
+    }
+    // The same limit is not part of the binding: a page size may change between pages.
+    expect((await get(`merchant_id=${merchant}&limit=2&cursor=${cursor}`)).status).toBe(200);
+  });
+});
+
+describe("filters", () => {
+  it("filters by each lifted column and by q", async () => {
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 6, (i) => ({
+      merchantId: merchant,
+      terminalId: `t-${merchant}-${i % 2}`,
+      acquirerName: i % 3 === 0 ? "rede" : "cielo",
+      ...(i === 5
+        ? {
+            paymentMethod: "pix",
+            cardData: null,
+            productAid: null,
+            transactionStatus: "denied",
+            authorizationCode: null,
+            acquirerResponseCode: "51",
+          }
+        : {}),
+    }));
+    const count = async (q: string) => (await get(`merchant_id=${merchant}&${q}`)).json.data.length;
+    expect(await count(`terminal_id=t-${merchant}-0`)).toBe(3);
+    expect(await count("acquirer_name=rede")).toBe(2);
+    expect(await count("payment_method=pix")).toBe(1);
+    expect(await count("transaction_status=denied")).toBe(1);
+    expect(await count("type=payment.completed")).toBe(6);
+    expect(await count("type=payment.refunded")).toBe(0);
+    expect(await count(`q=${ids[2]}`)).toBe(1);
+
+    const one = (await get(`merchant_id=${merchant}&q=${ids[1]}`)).json.data[0];
+    expect((await get(`q=${one.data.retrievalReferenceNumber}`)).json.data.map((e: { id: string }) => e.id)).toContain(ids[1]);
+    expect((await get(`merchant_id=${merchant}&q=${one.data.authorizationCode}`)).json.data[0].id).toBe(ids[1]);
+    expect(
+      (await get(`merchant_id=${merchant}&q=${one.data.cardData.last4}`)).json.data.map((e: { id: string }) => e.id),
+    ).toContain(ids[1]);
+  });
+
+  it("filters by one or several statuses", async () => {
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 3, () => ({ merchantId: merchant }));
+    await db().$executeRaw`UPDATE events SET status = 'failed' WHERE id = ${ids[0]}`;
+    await db().$executeRaw`UPDATE events SET status = 'processed' WHERE id = ${ids[1]}`;
+    await db().$executeRaw`UPDATE events SET status = 'pending' WHERE id = ${ids[2]}`;
+    const statuses = async (q: string) =>
+      (await get(`merchant_id=${merchant}&status=${q}`)).json.data.map((e: { status: string }) => e.status).sort();
+    expect(await statuses("failed")).toEqual(["failed"]);
+    expect(await statuses("failed,processed")).toEqual(["failed", "processed"]);
+    expect(await statuses("pending,failed,processed")).toEqual(["failed", "pending", "processed"]);
+  });
+
+  it("takes created_at as a whole UTC day, and the range forms with dates or offsets", async () => {
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 4, () => ({ merchantId: merchant }));
+    const at = ["2026-05-01T23:59:59.999Z", "2026-05-02T00:00:00.000Z", "2026-05-02T23:59:59.999Z", "2026-05-03T00:00:00.000Z"];
+    await setCreatedAt(ids, (i) => new Date(at[i]!));
+    const found = async (q: string) =>
+      (await get(`merchant_id=${merchant}&sort=asc&${q}`)).json.data.map((e: { id: string }) => ids.indexOf(e.id));
+    expect(await found("created_at=2026-05-02")).toEqual([1, 2]);
+    expect(await found("created_at[gte]=2026-05-02")).toEqual([1, 2, 3]);
+    expect(await found("created_at[gt]=2026-05-02")).toEqual([3]);
+    expect(await found("created_at[lt]=2026-05-02")).toEqual([0]);
+    expect(await found("created_at[lte]=2026-05-02")).toEqual([0, 1, 2]);
+    expect(await found(`created_at[gte]=${encodeURIComponent("2026-05-01T21:00:00-03:00")}`)).toEqual([1, 2, 3]);
+    expect(await found(`created_at[gt]=${encodeURIComponent("2026-05-02T00:00:00Z")}&created_at[lt]=2026-05-03`)).toEqual([2]);
+    expect(await found(`created_at[lte]=${encodeURIComponent("2026-05-02T00:00:00.000Z")}`)).toEqual([0, 1]);
+  });
+
+  it("shows timestamps as ISO 8601 UTC with milliseconds and the seed's Event fields", async () => {
+    const merchant = tag();
+    await ingestEvents(ingester, 1, () => ({ merchantId: merchant }));
+    const [event] = (await get(`merchant_id=${merchant}`)).json.data;
+    expect(Object.keys(event).sort()).toEqual(["createdAt", "data", "id", "status", "type", "updatedAt"]);
+    expect(event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(event.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it.each([
+    ["status=done", "status"],
+    ["status=pending,", "status"],
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=1.5", "limit"],
+    ["sort=sideways", "sort"],
+    ["order_by=amount", "order_by"],
+    ["created_at=2026-02-30", "created_at"],
+    ["created_at=yesterday", "created_at"],
+    ["created_at[gte]=2026-05-01T10:00:00", "created_at[gte]"],
+    ["created_at[lt]=nope", "created_at[lt]"],
+    ["acquirer_name=visa", "acquirer_name"],
+    ["payment_method=cash", "payment_method"],
+    ["transaction_status=ok", "transaction_status"],
+    ["colour=red", "colour"],
+    ["limit=5&limit=6", "limit"],
+  ])("refuses %s with 400 naming %s", async (query, field) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it("is readable by viewers, operators and admins, not by ingest tokens", async () => {
+    expect((await get("limit=1", ingester)).status).toBe(403);
+    for (const role of ["operator", "admin"] as const) {
+      expect((await get("limit=1", (await userWithTokens(role)).accessToken)).status).toBe(200);
+    }
+  });
+});

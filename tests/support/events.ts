@@ -1,0 +1,23 @@
+// Putting events in the database for list tests: through the real ingestion, then (where a
+// test needs it) moved in time directly in SQL.
+import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { db } from "@/lib/db/client";
+import type { EventDataInput } from "@/lib/events/data-schema";
+import { call } from "./api";
+import { cardEventData } from "./event-data";
+
+export async function ingestEvents(token: string, count: number, overrides: (i: number) => Partial<EventDataInput> = () => ({})) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await call(ingest, "/v1/webhooks/events", { token, body: cardEventData(overrides(i)) });
+    if (res.status !== 202) throw new Error(`ingest failed: ${res.status} ${res.text}`);
+    ids.push(res.json.id);
+  }
+  return ids;
+}
+
+export async function setCreatedAt(ids: string[], at: (i: number) => Date) {
+  for (let i = 0; i < ids.length; i++) {
+    await db().$executeRaw`UPDATE events SET created_at = ${at(i)}, updated_at = ${at(i)} WHERE id = ${ids[i]}`;
+  }
+}
