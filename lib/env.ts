@@ -32,6 +32,11 @@ const schema = z.object({
   LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
   LOGIN_LIMIT_PER_ADDRESS: positiveInt(100),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  // Serves /bench/fixed (the framework's own ceiling, for npm run bench). Never in production.
+  BENCH_ROUTES: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   WORKER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -89,6 +94,7 @@ function buildEnv(source: NodeJS.ProcessEnv) {
       windowSeconds: raw.LOGIN_LIMIT_WINDOW_SECONDS,
     },
     workerEnabled: raw.WORKER_ENABLED,
+    benchRoutes: raw.BENCH_ROUTES,
   };
 }
 

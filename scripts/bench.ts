@@ -1,0 +1,274 @@
+// `npm run bench`: the events API against its own framework's ceiling, on the PostgreSQL server.
+// Loads 1,000,000 demo events into BENCH_DATABASE_URL if absent, starts the production server,
+// then measures in one run (autocannon): (a) first page, limit 20; (b) status=failed, limit
+// 100; (c) a page 500,000 events deep by cursor, limit 100; (d) fixed bodies of (a)'s and (c)'s
+// sizes with no database; and ingestion with the worker keeping up. Writes docs/benchmarks.md.
+import { spawn, spawnSync } from "node:child_process";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { cardEventData } from "@/tests/support/event-data";
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: "string", default: "1000000" },
+    duration: { type: "string", default: "15" },
+    connections: { type: "string", default: "16" },
+    "ingest-seconds": { type: "string", default: "30" },
+    port: { type: "string", default: "3300" },
+  },
+});
+const EVENTS = Number(args.events);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
+const PASSWORD = "bench password 1234";
+
+function sh(command: string, argv: string[], env: Record<string, string> = {}): void {
+  const r = spawnSync(command, argv, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${command} ${argv.join(" ")} failed`);
+}
+
+async function ensureDatabase(): Promise<void> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).toString() });
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  sh("npx", ["tsx", "--conditions=react-server", "prisma/migrate.ts", "deploy"], { DATABASE_URL });
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureData(): Promise<void> {
+  const count = (await query<{ count: string }>("SELECT count(*) FROM events"))[0]!.count;
+  if (Number(count) < EVENTS) {
+    console.log(`Loading ${EVENTS - Number(count)} demo events (have ${count})...`);
+    sh("npx", ["tsx", "--conditions=react-server", "prisma/demo.ts", "--events", String(EVENTS - Number(count))], {
+      DATABASE_URL,
+    });
+  }
+  await query("ANALYZE events");
+  for (const [username, role] of [
+    ["bench-viewer", "viewer"],
+    ["bench-ingest", "ingest"],
+  ] as const) {
+    const r = spawnSync(
+      "npx",
+      ["tsx", "--conditions=react-server", "scripts/users.ts", "create", username, "--role", role, "--password", PASSWORD],
+      {
+        env: { ...process.env, DATABASE_URL },
+        encoding: "utf8",
+      },
+    );
+    if (r.status !== 0 && !r.stderr.includes("taken")) throw new Error(r.stderr);
+  }
+}
+
+function serverEnv(): NodeJS.ProcessEnv {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL,
+    PORT: String(PORT),
+    NEXTAUTH_URL: BASE,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_SIGNING_KEYS: JSON.stringify([{ ...privateKey.export({ format: "jwk" }), kid: "bench", alg: "EdDSA" }]),
+    ENCRYPTION_KEYS: `1:${randomBytes(32).toString("base64")}`,
+    BENCH_ROUTES: "true",
+    ACCESS_TOKEN_TTL_SECONDS: "3600",
+    LOGIN_LIMIT_PER_ADDRESS: "100000",
+    DATABASE_POOL_SIZE: "16",
+  };
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+async function token(username: string): Promise<string> {
+  const res = await fetch(`${BASE}/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+type Figures = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; bytes: number };
+
+async function measure(name: string, path: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const probe = await fetch(`${BASE}${path}`, { headers });
+  const bytes = (await probe.text()).length;
+  if (!probe.ok) throw new Error(`${name}: ${probe.status}`);
+  await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: 3 }); // warm-up
+  const r = await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
+  const figures = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts + r.non2xx,
+    bytes,
+  };
+  console.log(
+    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B`,
+  );
+  return figures;
+}
+
+async function deepCursor(): Promise<string> {
+  // The position 500,000 events into the default (newest first) order, as the API encodes it.
+  const [row] = await query<{ created_at: Date; id: string }>(
+    "SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC OFFSET 499999 LIMIT 1",
+  );
+  process.env.NEXTAUTH_SECRET = serverEnvValues.NEXTAUTH_SECRET;
+  const { cursorBinding, encodeCursor } = await import("@/lib/http/pagination");
+  return encodeCursor({ createdAt: row!.created_at, id: row!.id }, cursorBinding("events", { sort: "desc" }));
+}
+
+async function ingestion(seconds: number) {
+  const ingestToken = await token("bench-ingest");
+  const max = (await query<{ max: Date | null }>("SELECT max(created_at) AS max FROM events"))[0]!.max;
+  const started = new Date(Math.max(Date.now(), (max?.getTime() ?? 0) + 1));
+  let accepted = 0;
+  let run!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    run = autocannon(
+      {
+        url: `${BASE}/v1/webhooks/events`,
+        method: "POST",
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" },
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  run.on("response", (_client: unknown, status: number) => {
+    if (status === 202) accepted++;
+  });
+  const r = await done;
+  const stoppedAt = Date.now();
+  let pending = 1;
+  while (pending > 0 && Date.now() - stoppedAt < 60_000) {
+    pending = Number((await query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE status = 'pending'"))[0]!.n);
+    if (pending > 0) await new Promise((res) => setTimeout(res, 50));
+  }
+  const lagMs = Date.now() - stoppedAt;
+  const [stored] = await query<{ stored: string; attempts: string; twice: string }>(
+    `SELECT count(*)::int AS stored,
+            (SELECT count(*) FROM event_attempts a JOIN events e ON e.id = a.event_id WHERE e.created_at >= $1)::int AS attempts,
+            (SELECT count(*) FROM (SELECT a.event_id FROM event_attempts a JOIN events e ON e.id = a.event_id
+               WHERE e.created_at >= $1 GROUP BY a.event_id HAVING count(*) > 1) t)::int AS twice
+     FROM events WHERE created_at >= $1`,
+    [started],
+  );
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    sent: r.requests.total,
+    accepted,
+    stored: Number(stored!.stored),
+    attempts: Number(stored!.attempts),
+    processedTwice: Number(stored!.twice),
+    lagMs,
+  };
+}
+
+const serverEnvValues = serverEnv();
+
+async function main(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) sh("npx", ["next", "build"]);
+  await ensureDatabase();
+  await ensureData();
+
+  const server = spawn(process.execPath, ["scripts/server.mjs"], {
+    env: serverEnvValues,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitFor(`${BASE}/readyz`);
+    const auth = { authorization: `Bearer ${await token("bench-viewer")}` };
+    const cursor = await deepCursor();
+    console.log(`\n${EVENTS} events; ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+    const a = await measure("(a) first page, limit 20", "/v1/webhooks/events?limit=20", auth);
+    const b = await measure("(b) status=failed, limit 100", "/v1/webhooks/events?status=failed&limit=100", auth);
+    const c = await measure("(c) 500,000 deep by cursor, limit 100", `/v1/webhooks/events?limit=100&cursor=${cursor}`, auth);
+    const dA = await measure("(d) fixed body, size of (a)", `/bench/fixed?bytes=${a.bytes}`);
+    const dC = await measure("(d) fixed body, size of (c)", `/bench/fixed?bytes=${c.bytes}`);
+    console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
+    const ingest = await ingestion(Number(args["ingest-seconds"]));
+    console.log(ingest);
+    const ratioA = a.rps / dA.rps;
+    const ratioC = c.rps / dC.rps;
+    console.log(
+      `\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}   p99 (c)/(a) at limit 100 vs 20: ${(c.p99 / a.p99).toFixed(2)}`,
+    );
+    writeReport([a, b, c, dA, dC], ratioA, ratioC, ingest);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+function writeReport(rows: Figures[], ratioA: number, ratioC: number, ingest: Awaited<ReturnType<typeof ingestion>>): void {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, PostgreSQL server on the same machine,`,
+    `production build served by scripts/server.mjs, load from autocannon in the same machine (${CONNECTIONS} connections,`,
+    `${DURATION} s per scenario after a 3 s warm-up). Command: \`npm run bench\` (see scripts/bench.ts).`,
+    "",
+    `## Events list at ${EVENTS.toLocaleString("en")} events (authenticated)`,
+    "",
+    "| scenario | req/s | p50 ms | p99 ms | max ms | errors | body bytes |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.bytes} |`),
+    "",
+    `- (a) / (d) of the same size: **${ratioA.toFixed(2)}** (target ≥ 0.8)`,
+    `- (c) / (d) of the same size: **${ratioC.toFixed(2)}** (target ≥ 0.8)`,
+    "",
+    `## Ingestion (${args["ingest-seconds"]} s, worker in the same process)`,
+    "",
+    "| sent | accepted (202) | stored | req/s | p50 ms | p99 ms | errors | processing attempts | processed twice | queue empty after load stopped |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${ingest.sent} | ${ingest.accepted} | ${ingest.stored} | ${ingest.rps} | ${ingest.p50} | ${ingest.p99} | ${ingest.errors} | ${ingest.attempts} | ${ingest.processedTwice} | ${ingest.lagMs} ms |`,
+    "",
+  ];
+  writeFileSync("docs/benchmarks.md", lines.join("\n"));
+  console.log("wrote docs/benchmarks.md");
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
