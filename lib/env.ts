@@ -47,7 +47,8 @@ export type Env = ReturnType<typeof buildEnv>;
 
 export class ConfigurationError extends Error {}
 
-function buildEnv(source: NodeJS.ProcessEnv) {
+/** Parses a given environment; env() applies it to process.env once. Exported for tests. */
+export function buildEnv(source: NodeJS.ProcessEnv) {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -5,7 +5,11 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
@@ -60,6 +64,35 @@ function migrationsList() {
   };
 }
 
+type ScriptClient = { exec?: (sql: string) => Promise<unknown>; query?: (sql: string) => Promise<unknown> };
+
+/**
+ * Runs each migration script whole. @prisma/adapter-pg splits scripts on every ";" (breaking
+ * plpgsql bodies and comments that contain one) and pglite-prisma-adapter does not await its
+ * exec. Both clients accept a multi-statement script in one simple-protocol call.
+ */
+function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const client = (adapter as unknown as { client?: ScriptClient }).client;
+  const run = client?.exec?.bind(client) ?? client?.query?.bind(client);
+  if (!run) return adapter;
+  return new Proxy(adapter, {
+    get(target, prop, receiver) {
+      if (prop === "executeScript") return async (script: string) => void (await run(script));
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function wholeScriptFactory(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => withWholeScripts(await factory.connect()),
+    connectToShadowDb: async () => withWholeScripts(await factory.connectToShadowDb()),
+  };
+}
+
 async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory) {
   loadWasm();
   const files = schemaFiles();
@@ -68,7 +101,7 @@ async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory) {
     (message: string) => {
       if (process.env.DEBUG_SCHEMA_ENGINE) console.error(message);
     },
-    bindMigrationAwareSqlAdapterFactory(factory),
+    bindMigrationAwareSqlAdapterFactory(wholeScriptFactory(factory)),
   );
 }
 

@@ -1,12 +1,16 @@
-// The event worker inside the server process: drains the pending queue in batches, sleeps
+// The event worker inside the server process: drains the pending queue in batches (and folds
+// the overview's count deltas every few seconds), sleeps
 // until nudged by an ingestion (or a short poll, for events ingested by other instances), and
 // on shutdown finishes the batch it is in before resolving stop().
 import { processPendingEvents } from "@/lib/events/process-events";
 import { logger } from "@/lib/log";
+import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 
 const BATCH = 200;
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
+// How often the overview's count deltas are folded into the hourly rollup.
+const COMPACT_EVERY_MS = 5_000;
 
 type WorkerState = { running: boolean; wake?: () => void; loop?: Promise<void> };
 const g = globalThis as unknown as { __pic_worker?: WorkerState };
@@ -24,8 +28,13 @@ function sleep(state: WorkerState, ms: number): Promise<void> {
 }
 
 async function run(state: WorkerState): Promise<void> {
+  let compactedAt = 0;
   while (state.running) {
     try {
+      if (Date.now() - compactedAt > COMPACT_EVERY_MS) {
+        await compactEventCounts();
+        compactedAt = Date.now();
+      }
       const processed = await processPendingEvents(BATCH);
       if (processed.length === BATCH) continue;
       await sleep(state, POLL_MS);

@@ -1,5 +1,4 @@
 -- Written by hand: what schema.prisma cannot express (partial indexes) and reference data.
--- No semicolons in comments: the migration runner splits statements on them.
 
 -- One enabled credential per provider, MID and TID (409 on a second one).
 CREATE UNIQUE INDEX "credentials_enabled_provider_mid_tid_key"

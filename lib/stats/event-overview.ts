@@ -1,0 +1,80 @@
+// The overview's aggregates for a period: totals by status, a series by status (hourly for
+// 24 h, daily beyond), and the top failure reasons. Read from the hourly rollup plus the deltas
+// not yet folded in, so the cost depends on the number of hours, not of events.
+import "server-only";
+import { z } from "zod";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { EVENT_STATUSES, type EventStatus } from "@/lib/events/data-schema";
+
+export const PERIODS = { "24h": 24, "7d": 7 * 24, "30d": 30 * 24 } as const;
+export type Period = keyof typeof PERIODS;
+
+export const overviewQuery = z.strictObject({
+  period: z.enum(Object.keys(PERIODS) as [Period, ...Period[]], { message: "must be 24h, 7d or 30d" }).default("24h"),
+});
+
+type StatusCounts = Record<EventStatus, number> & { total: number };
+export type OverviewDto = {
+  period: Period;
+  from: string;
+  to: string;
+  bucket: "hour" | "day";
+  totals: StatusCounts;
+  series: ({ start: string } & StatusCounts)[];
+  topFailureReasons: { reason: string; count: number }[];
+};
+
+const HOUR_MS = 3_600_000;
+
+const emptyCounts = (): StatusCounts => ({ pending: 0, failed: 0, processed: 0, total: 0 });
+
+export async function getEventOverview(options: { caller: Caller; period: Period; now?: Date }): Promise<OverviewDto> {
+  requirePermission(options.caller, "read");
+  const now = options.now ?? new Date();
+  const bucket = options.period === "24h" ? "hour" : "day";
+  const size = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS;
+  // Whole buckets, the last one being the current (partial) one.
+  const to = new Date(Math.floor(now.getTime() / size) * size + size);
+  const from = new Date(to.getTime() - PERIODS[options.period] * HOUR_MS);
+
+  const rows = await db().$queryRawUnsafe<{ bucket: Date; status: EventStatus; failure_reason: string; n: number }[]>(
+    `SELECT date_trunc($3, hour, 'UTC') AS bucket, status, failure_reason, sum(n)::int AS n FROM (
+       SELECT hour, status, failure_reason, count AS n FROM event_hourly_counts WHERE hour >= $1::timestamptz AND hour < $2::timestamptz
+       UNION ALL
+       SELECT hour, status, failure_reason, delta FROM event_count_deltas WHERE hour >= $1::timestamptz AND hour < $2::timestamptz
+     ) counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0`,
+    from.toISOString(),
+    to.toISOString(),
+    bucket,
+  );
+
+  const totals = emptyCounts();
+  const series = new Map<number, StatusCounts>();
+  for (let t = from.getTime(); t < to.getTime(); t += size) series.set(t, emptyCounts());
+  const reasons = new Map<string, number>();
+  for (const row of rows) {
+    if (!(EVENT_STATUSES as readonly string[]).includes(row.status)) continue;
+    const point = series.get(row.bucket.getTime());
+    if (point) {
+      point[row.status] += row.n;
+      point.total += row.n;
+    }
+    totals[row.status] += row.n;
+    totals.total += row.n;
+    if (row.status === "failed" && row.failure_reason)
+      reasons.set(row.failure_reason, (reasons.get(row.failure_reason) ?? 0) + row.n);
+  }
+  return {
+    period: options.period,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucket,
+    totals,
+    series: [...series].map(([t, counts]) => ({ start: new Date(t).toISOString(), ...counts })),
+    topFailureReasons: [...reasons]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([reason, count]) => ({ reason, count })),
+  };
+}
