@@ -48,7 +48,7 @@ export type Env = ReturnType<typeof buildEnv>;
 export class ConfigurationError extends Error {}
 
 /** Parses a given environment; env() applies it to process.env once. Exported for tests. */
-export function buildEnv(source: NodeJS.ProcessEnv) {
+export function buildEnv(source: Record<string, string | undefined>) {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

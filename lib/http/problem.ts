@@ -20,7 +20,8 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+// Connection failures, pool and transaction-start timeouts: the database is busy or away.
+const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
 
 export function problemResponse(error: ApiError, requestId: string): Response {
   const body = {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCnpj, generateCnpj, isValidCnpj } from "@/lib/merchants/cnpj";
+import { formatCnpj, generateCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
 
 describe("CNPJ", () => {
   it("accepts known valid numbers, masked or not", () => {
@@ -32,6 +32,11 @@ describe("CNPJ", () => {
         },
       ),
     );
+  });
+
+  it("accepts the alphanumeric form in lower case and normalizes it to upper case", () => {
+    expect(isValidCnpj("12.abc.345/01de-35")).toBe(true);
+    expect(normalizeCnpj(" 12.abc.345/01de-35 ")).toBe("12ABC34501DE35");
   });
 
   it("formats with the usual mask", () => {

@@ -1,0 +1,36 @@
+// The audit trail of changes: who did what to which resource, with before/after snapshots.
+// Written with the transaction client of the change itself, so an entry exists exactly when
+// the change was committed. Snapshots must already have their secrets redacted (REDACTED).
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Caller } from "@/lib/auth/roles";
+import { newId } from "@/lib/ids";
+
+export type AuditAction = "merchant.create" | "credential.create" | "credential.update";
+export type AuditTargetType = "merchant" | "credential";
+
+export async function recordAuditEntry(
+  tx: Prisma.TransactionClient,
+  entry: {
+    caller: Caller;
+    action: AuditAction;
+    targetType: AuditTargetType;
+    targetId: string;
+    before: Prisma.InputJsonObject | null;
+    after: Prisma.InputJsonObject | null;
+  },
+): Promise<void> {
+  await tx.auditLogEntry.create({
+    data: {
+      id: newId(),
+      actorId: entry.caller.userId,
+      actorUsername: entry.caller.username,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      // A missing side is SQL NULL (a create has no before), not the JSON value null.
+      before: entry.before ?? undefined,
+      after: entry.after ?? undefined,
+    },
+  });
+}

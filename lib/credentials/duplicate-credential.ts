@@ -1,0 +1,32 @@
+// The 409 for a second enabled credential with one provider, MID and TID. The partial unique
+// index credentials_enabled_provider_mid_tid_key decides (so it holds under concurrency); this
+// recognises its violation and names the credential that holds the slot.
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { AcquirerIdentifiers } from "@/lib/credentials/authentication-data";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+
+const INDEX = "credentials_enabled_provider_mid_tid_key";
+
+export function isDuplicateCredentialError(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
+  // The pg adapter names the index; the PGlite adapter only quotes it in the driver's message.
+  const cause = (error.meta as { driverAdapterError?: { cause?: { constraint?: { index?: string }; originalMessage?: string } } })
+    ?.driverAdapterError?.cause;
+  return cause?.constraint?.index === INDEX || Boolean(cause?.originalMessage?.includes(`"${INDEX}"`));
+}
+
+export async function duplicateCredentialConflict(providerId: string, identifiers: AcquirerIdentifiers): Promise<ApiError> {
+  const holder = await db().credential.findFirst({
+    where: { providerId, enabled: true, ...identifiers },
+    select: { id: true },
+  });
+  return new ApiError({
+    status: 409,
+    code: "duplicate_credential",
+    detail: `An enabled credential for this provider, merchant identifier and terminal identifier already exists${
+      holder ? ` (${holder.id})` : ""
+    }. Disable it first, or change the identifiers.`,
+  });
+}

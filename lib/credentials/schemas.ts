@@ -1,0 +1,66 @@
+// Credential request shapes, shared by the API, the dashboard forms and the OpenAPI document.
+// The provider-specific parts (authenticationData, additionalData) are only objects here; their
+// fields are checked against the provider's field list (lib/credentials/field-values.ts).
+import { z } from "zod";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+
+export const CREDENTIAL_STATUSES = ["connected", "pending", "disconnected"] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+
+const requiredString = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`);
+
+const objectOf = <V extends z.ZodType>(value: V) =>
+  z.record(z.string(), value, {
+    error: (issue) => (issue.input === undefined ? "is required" : "must be an object"),
+  });
+
+export const credentialStatusSchema = z.enum(CREDENTIAL_STATUSES, {
+  error: () => `must be one of ${CREDENTIAL_STATUSES.join(", ")}`,
+});
+
+export const createCredentialBody = z.strictObject({
+  merchantId: requiredString(64),
+  providerId: requiredString(64),
+  providerName: requiredString(32),
+  authenticationData: objectOf(z.unknown()),
+  status: credentialStatusSchema.default("connected"),
+  additionalData: objectOf(z.unknown()).default({}),
+});
+
+export type CreateCredentialInput = z.infer<typeof createCredentialBody>;
+
+const booleanField = z.boolean({ error: "must be true or false" });
+
+// JSON merge patch (RFC 7396): absent fields stay as they are; inside authenticationData and
+// additionalData a key set to null is removed, other keys replace the stored value.
+export const updateCredentialBody = z
+  .strictObject({
+    enabled: booleanField.optional(),
+    testMode: booleanField.optional(),
+    status: credentialStatusSchema.optional(),
+    authenticationData: objectOf(z.unknown()).optional(),
+    additionalData: objectOf(z.unknown()).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: "must change at least one of enabled, testMode, status, authenticationData, additionalData",
+  });
+
+export type UpdateCredentialInput = z.infer<typeof updateCredentialBody>;
+
+export const listCredentialsQuery = z.strictObject({
+  merchantId: z.string().min(1).max(64).optional(),
+  providerId: z.string().min(1).max(64).optional(),
+  enabled: z
+    .enum(["true", "false"], { error: () => "must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+  sort: sortParam,
+});
+
+export type ListCredentialsQuery = z.infer<typeof listCredentialsQuery>;

@@ -1,0 +1,34 @@
+// Merchants, newest first by default, optionally narrowed by a search on name or tax id.
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { normalizeCnpj } from "@/lib/merchants/cnpj";
+import { type MerchantDto, toMerchantDto } from "@/lib/merchants/merchant-dto";
+import type { ListMerchantsQuery } from "@/lib/merchants/schemas";
+
+function searchWhere(search: string | undefined): Prisma.MerchantWhereInput {
+  if (!search) return {};
+  // Prisma passes `contains` to (I)LIKE unescaped: a "%" or "_" typed in the box is literal.
+  const literal = search.replace(/[\\%_]/g, "\\$&");
+  const byName: Prisma.MerchantWhereInput = { name: { contains: literal, mode: "insensitive" } };
+  // Tax ids are stored normalized, so "11.222.333" finds 11222333000181. A prefix, not a
+  // substring: "0001" (every head office) would otherwise match nearly everything.
+  const taxIdPrefix = normalizeCnpj(search);
+  if (!/^[0-9A-Z]{1,14}$/.test(taxIdPrefix)) return byName;
+  return { OR: [byName, { taxId: { startsWith: taxIdPrefix } }] };
+}
+
+export async function listMerchants(options: { caller: Caller; query: ListMerchantsQuery }): Promise<Page<MerchantDto>> {
+  requirePermission(options.caller, "read");
+  const { search, limit, cursor, sort } = options.query;
+  const binding = cursorBinding("merchants", { search, sort });
+  const position = cursor ? decodeCursor(cursor, binding) : undefined;
+  const rows = await db().merchant.findMany({
+    where: { AND: [searchWhere(search), afterPosition(position, sort)] },
+    orderBy: orderByPosition(sort),
+    take: limit + 1,
+  });
+  return toPage(rows, { limit, binding, positionOf: (row) => row, present: toMerchantDto });
+}

@@ -1,0 +1,34 @@
+// Merchant input rules, shared by the API, the dashboard forms and the OpenAPI document.
+import { z } from "zod";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+import { isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
+
+export const merchantNameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  .trim()
+  .min(1, "is required")
+  .max(200, "must be at most 200 characters");
+
+/** A CNPJ, masked or not, numeric or the 2026 alphanumeric form; stored normalized. */
+export const taxIdSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  .max(32, "must be a CNPJ of 14 characters")
+  .refine(isValidCnpj, "must be a valid CNPJ (14 characters with correct check digits)")
+  .transform(normalizeCnpj);
+
+export const createMerchantBody = z.strictObject({
+  name: merchantNameSchema,
+  taxId: taxIdSchema,
+});
+
+export type CreateMerchantInput = z.infer<typeof createMerchantBody>;
+
+export const listMerchantsQuery = z.strictObject({
+  // A part of the name (any case) or the beginning of the tax id (mask optional).
+  search: z.string().trim().min(1, "must not be empty").max(200).optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+  sort: sortParam,
+});
+
+export type ListMerchantsQuery = z.infer<typeof listMerchantsQuery>;
