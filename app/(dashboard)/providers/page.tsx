@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { ProviderList } from "./provider-list";
+
+export const metadata: Metadata = { title: "Providers" };
+
+export default function ProvidersPage() {
+  return (
+    <>
+      <PageHeader
+        title="Providers"
+        description="The acquirers a credential can connect to, and the fields each one asks for. Reference data: read only."
+      />
+      <ProviderList />
+    </>
+  );
+}

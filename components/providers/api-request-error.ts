@@ -1,0 +1,29 @@
+/** A refused /v1 request, from its problem+json body (RFC 9457). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; code?: string; detail?: string; requestId?: string }) {
+    super(init.detail ?? `The request failed (HTTP ${init.status}).`);
+    this.name = "ApiRequestError";
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+  }
+
+  static async from(response: Response): Promise<ApiRequestError> {
+    let problem: { code?: unknown; detail?: unknown } = {};
+    try {
+      problem = (await response.json()) as typeof problem;
+    } catch {
+      // Not problem+json (a proxy's page): the status says enough.
+    }
+    return new ApiRequestError({
+      status: response.status,
+      code: typeof problem.code === "string" ? problem.code : undefined,
+      detail: typeof problem.detail === "string" ? problem.detail : undefined,
+      requestId: response.headers.get("x-request-id") ?? undefined,
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { SignOutButton } from "@/components/shell/sign-out-button";
+import { Badge } from "@/components/ui/badge";
+import type { Role } from "@/lib/auth/roles";
+
+const ROLE_LABELS: Record<Role, string> = { admin: "Admin", operator: "Operator", viewer: "Viewer", ingest: "Ingest" };
+
+/** Who is signed in, with which role, and the way out. */
+export function UserMenu({ name, role }: { name: string; role: Role }) {
+  return (
+    <section aria-label="Signed-in user" className="flex items-center justify-between gap-3 md:block md:space-y-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-(--surface-muted) text-sm font-semibold text-(--fg-muted) uppercase ring-1 ring-(--line)"
+        >
+          {name.slice(0, 1)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-(--fg)" data-testid="user-name">
+            {name}
+          </p>
+          <p className="text-xs text-(--fg-subtle)">
+            <span className="sr-only">Role: </span>
+            <Badge tone="accent" data-testid="user-role">
+              {ROLE_LABELS[role]}
+            </Badge>
+          </p>
+        </div>
+      </div>
+      <SignOutButton />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// One e2e run's settings: a database name and secrets made once, when the runner first loads
+// playwright.config.ts, and kept in process.env so that the web servers and the test workers
+// (which load the config again) see the same values.
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+
+export const PORTS = [3200, 3201] as const;
+export type Port = (typeof PORTS)[number];
+
+export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;
+
+/** Short enough that the renewal test outlives one access token. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15;
+
+function once(name: string, make: () => string): string {
+  process.env[name] ??= make();
+  return process.env[name];
+}
+
+function signingKeys(): string {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  return JSON.stringify([
+    { ...privateKey.export({ format: "jwk" }), kid: `e2e-${randomBytes(4).toString("hex")}`, alg: "EdDSA" },
+  ]);
+}
+
+export function e2eRun() {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const databaseName = once("E2E_DATABASE_NAME", () => `pic_e2e_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  return {
+    adminUrl,
+    databaseName,
+    databaseUrl: databaseUrl.toString(),
+    signingKeys: once("E2E_AUTH_SIGNING_KEYS", signingKeys),
+    encryptionKeys: once("E2E_ENCRYPTION_KEYS", () => `1:${randomBytes(32).toString("base64")}`),
+    nextAuthSecret: once("E2E_NEXTAUTH_SECRET", () => randomBytes(32).toString("base64url")),
+  };
+}
+
+/** The environment of one `next start` instance; both instances share the database and keys. */
+export function serverEnv(port: Port): Record<string, string> {
+  const run = e2eRun();
+  return {
+    PORT: String(port),
+    DATABASE_URL: run.databaseUrl,
+    E2E_ADMIN_DATABASE_URL: run.adminUrl,
+    NEXTAUTH_URL: baseUrlOf(port),
+    NEXTAUTH_SECRET: run.nextAuthSecret,
+    AUTH_SIGNING_KEYS: run.signingKeys,
+    ENCRYPTION_KEYS: run.encryptionKeys,
+    ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+    LOG_LEVEL: "info",
+  };
+}

@@ -1,0 +1,30 @@
+// Automated accessibility checks (axe-core): no serious or critical violations on the sign-in
+// page, the overview and the providers page, in the light and the dark scheme.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { USERS } from "../support/users";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`no serious violations in the ${colorScheme} scheme: /login, /overview, /providers`, async ({ page, signIn }) => {
+    await page.emulateMedia({ colorScheme });
+
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    expect(await seriousViolations(page), "/login").toEqual([]);
+
+    await signIn(USERS.operator);
+    expect(await seriousViolations(page), "/overview").toEqual([]);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
+    await expect(page.getByTestId("provider-card")).toHaveCount(6);
+    expect(await seriousViolations(page), "/providers").toEqual([]);
+  });
+}

@@ -1,0 +1,105 @@
+// Staff sign-in, the shell, sign-out, and the renewal of the session's API token.
+import { randomBytes } from "node:crypto";
+import { expect, fillSignInForm, test } from "../support/fixtures";
+import { ACCESS_TOKEN_TTL_SECONDS } from "../support/run-env";
+import { USERS } from "../support/users";
+
+const PROVIDER_NAMES = ["cielo", "getnet", "pagseguro", "rede", "safrapay", "stone"];
+
+test("an operator lands on the overview with their name and role", async ({ page, signIn }) => {
+  await signIn(USERS.operator);
+  await expect(page.getByTestId("user-name")).toHaveText("operator");
+  await expect(page.getByTestId("user-role")).toHaveText("Operator");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of ["Overview", "Events", "Credentials", "Merchants", "Providers"]) {
+    await expect(nav.getByRole("link", { name: label })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+
+  // The browser's session carries the access token and the user, never the refresh token.
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session.user).toMatchObject({ name: "operator", role: "operator" });
+  expect(typeof session.accessToken).toBe("string");
+  expect(JSON.stringify(session)).not.toMatch(/refresh/i);
+});
+
+test("an admin also sees the audit log and users", async ({ page, signIn }) => {
+  await signIn(USERS.admin);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toBeVisible();
+  await expect(page.getByTestId("user-role")).toHaveText("Admin");
+});
+
+test("a wrong password shows the message and stays on /login", async ({ page }) => {
+  await fillSignInForm(page, { username: USERS.operator.username, password: "not-the-password" });
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong username or password.");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Password")).toHaveValue("");
+});
+
+test("a disabled account reads like wrong credentials", async ({ page }) => {
+  await fillSignInForm(page, USERS.retired);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Wrong username or password.");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("an API-only account cannot open the console", async ({ page }) => {
+  await fillSignInForm(page, USERS.ingest);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This account is for API access only and cannot sign in to the console.",
+  );
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("too many attempts for a username are refused with their own message", async ({ page, request }) => {
+  const username = `ghost-${randomBytes(3).toString("hex")}`;
+  // The limit is shared with the API (10 failures per username by default).
+  for (let i = 0; i < 10; i++) {
+    const response = await request.post("/v1/auth", { data: { username, password: "wrong-password-1" } });
+    expect(response.status()).toBe(401);
+  }
+  await fillSignInForm(page, { username, password: "wrong-password-1" });
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Too many attempts. Try again in a few minutes.");
+});
+
+test("signing out returns to /login, and the dashboard then sends the visitor there", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/login$/);
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session).toEqual({});
+});
+
+test("the session renews its access token: providers load after the token expired", async ({ page, signIn }) => {
+  test.setTimeout(90_000);
+  await signIn(USERS.viewer);
+  // Outlive the first access token (the servers run with a 15 s lifetime).
+  await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 5) * 1000);
+
+  // Several session requests at once carry the same refresh token: the server renews once and
+  // hands all of them the new pair (presenting the spent token again would end the session).
+  const sessions = await Promise.all([1, 2, 3, 4].map(async () => (await page.request.get("/api/auth/session")).json()));
+  for (const session of sessions) {
+    expect(session.error).toBeUndefined();
+    expect(typeof session.accessToken).toBe("string");
+  }
+
+  // Client-side navigation: the page still holds the expired token, meets a 401, renews, retries.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
+  await expect(page).toHaveURL(/\/providers$/);
+  await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
+
+  // A full load after the rotation: the renewed pair was kept in the cookie.
+  await page.reload();
+  await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+});

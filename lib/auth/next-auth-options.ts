@@ -1,0 +1,157 @@
+// Staff sign-in for the dashboard: next-auth v4 with a Credentials provider over the same users
+// and token service as POST /v1/auth. The session is a JWT (encrypted cookie) that keeps the API
+// token pair; the browser sees the access token and the user, never the refresh token.
+import "server-only";
+import type { AuthOptions, Session } from "next-auth";
+import { getServerSession } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { verifyAccessToken } from "@/lib/auth/jwt";
+import { can } from "@/lib/auth/roles";
+import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/session-tokens";
+import { revokeTokens, signIn } from "@/lib/auth/token-service";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/client-address";
+import { toApiError } from "@/lib/http/problem";
+import { requestIdOf } from "@/lib/http/request-id";
+import { logger } from "@/lib/log";
+
+const credentialsSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(64),
+  password: z.string().min(1).max(256),
+});
+
+type HeaderBag = Record<string, string | string[] | undefined> | undefined;
+
+// next-auth passes the request as a plain header object; the address and request-id helpers read a Request.
+function requestFrom(headers: HeaderBag): Request {
+  const picked = new Headers();
+  for (const name of ["x-forwarded-for", "x-real-ip", "x-request-id"]) {
+    const value = headers?.[name];
+    if (typeof value === "string") picked.set(name, value);
+  }
+  return new Request("http://next-auth.internal/", { headers: picked });
+}
+
+// The error codes the sign-in form turns into messages: next-auth passes a thrown message along
+// as `error`, so nothing but these codes may be thrown (an unexpected error's message could say
+// anything about the server).
+type SignInErrorCode = "invalid_credentials" | "too_many_attempts" | "console_access_denied" | "unavailable";
+
+class SignInRefused extends Error {
+  constructor(readonly code: SignInErrorCode) {
+    super(code);
+  }
+}
+
+function signInErrorCode(error: unknown, requestId: string): SignInErrorCode {
+  if (error instanceof SignInRefused) return error.code;
+  // toApiError logs what is unexpected (without its data) and recognises an unavailable database.
+  const apiError = error instanceof ApiError ? error : toApiError(error, requestId);
+  if (apiError.code === "invalid_credentials" || apiError.code === "too_many_attempts") return apiError.code;
+  return "unavailable";
+}
+
+async function authorize(credentials: unknown, headers: HeaderBag) {
+  const parsed = credentialsSchema.safeParse(credentials);
+  if (!parsed.success) throw new SignInRefused("invalid_credentials");
+  const request = requestFrom(headers);
+  const requestId = requestIdOf(request);
+  try {
+    const tokens = await signIn({ ...parsed.data, address: clientAddress(request) });
+    const caller = await verifyAccessToken(tokens.access_token);
+    if (!can(caller, "read")) {
+      // Machine accounts (ingest) hold API tokens only; their new session ends at once.
+      await revokeTokens({ refreshToken: tokens.refresh_token });
+      logger().info({ event: "console_sign_in_refused", requestId, userId: caller.userId }, "console sign-in refused");
+      throw new SignInRefused("console_access_denied");
+    }
+    logger().info({ event: "console_sign_in", requestId, userId: caller.userId }, "console sign-in");
+    return { id: caller.userId, name: caller.username, role: caller.role, tokens: sessionTokensFrom(tokens) };
+  } catch (error) {
+    throw new Error(signInErrorCode(error, requestId));
+  }
+}
+
+async function renewed(token: JWT): Promise<JWT> {
+  try {
+    return { ...token, ...(await renewSessionTokens(token.refreshToken)), error: undefined };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      logger().info({ event: "session_renewal_refused", userId: token.sub, code: error.code }, "session renewal refused");
+      return { ...token, error: "RefreshAccessTokenError" };
+    }
+    // Nothing was spent (the database may be down): keep the pair and try again on the next request.
+    const name = error instanceof Error ? error.name : typeof error;
+    logger().warn({ event: "session_renewal_failed", userId: token.sub, err: { name } }, "session renewal failed");
+    return token;
+  }
+}
+
+function buildOptions(options: { renew: boolean }): AuthOptions {
+  const { nextAuthSecret, auth } = env();
+  return {
+    secret: nextAuthSecret,
+    // The session cannot outlive its refresh-token family.
+    session: { strategy: "jwt", maxAge: auth.familyMaxAgeSeconds },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Username and password",
+        credentials: {
+          username: { label: "Username", type: "text" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: (credentials, request) => authorize(credentials, request?.headers),
+      }),
+    ],
+    callbacks: {
+      // `session` data sent by the browser on update() is deliberately ignored: the browser never sets tokens.
+      async jwt({ token, user }) {
+        if (user) return { ...token, name: user.name, role: user.role, ...user.tokens, error: undefined };
+        if (!options.renew || token.error || !needsRenewal(token)) return token;
+        return renewed(token);
+      },
+      async session({ session, token }): Promise<Session> {
+        return {
+          expires: session.expires,
+          user: { id: token.sub ?? "", name: token.name ?? "", role: token.role },
+          accessToken: token.accessToken,
+          ...(token.error ? { error: token.error } : {}),
+        };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (token?.refreshToken) await revokeTokens({ refreshToken: token.refreshToken });
+      },
+    },
+    logger: {
+      // next-auth's metadata can quote requests; log the code only.
+      error: (code) => logger().error({ event: "next_auth_error", code }, "next-auth error"),
+      warn: (code) => logger().warn({ event: "next_auth_warning", code }, "next-auth warning"),
+      debug: () => {},
+    },
+  };
+}
+
+let renewing: AuthOptions | undefined;
+let readOnly: AuthOptions | undefined;
+
+/** Options for the next-auth route handler, which may renew the token pair and set the cookie. */
+export function authOptions(): AuthOptions {
+  renewing ??= buildOptions({ renew: true });
+  return renewing;
+}
+
+/**
+ * The session as server components see it. They cannot set cookies, so a renewal made here would
+ * be lost and its spent refresh token presented again: here the session is only read, and the
+ * browser's session requests (/api/auth/session) do the renewing.
+ */
+export function getStaffSession(): Promise<Session | null> {
+  readOnly ??= buildOptions({ renew: false });
+  return getServerSession(readOnly);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { type EventDataInput, eventDataSchema } from "@/lib/events/data-schema";
+import { dedupKeyOf, eventColumnsOf } from "@/lib/events/event-columns";
+
+const cardPayment: EventDataInput = {
+  terminalId: "d0c1terminal00000001",
+  merchantId: "d0c1merchant00000001",
+  acquirerName: "cielo",
+  transactionType: "authorization",
+  transactionStatus: "approved",
+  terminalSerialNumber: "0820123456",
+  merchantTaxId: "11222333000181",
+  acquirerMerchantIdentifier: "1020304050",
+  acquirerTerminalIdentifier: "CL000123",
+  currency: "BRL",
+  amount: 12990,
+  paymentMethod: "credit_card",
+  installments: 3,
+  installmentInterest: false,
+  authorizationCode: "123456",
+  productAid: "A0000000041010",
+  retrievalReferenceNumber: "632614000123",
+  acquirerResponseCode: "00",
+  cardData: { captureMethod: "chip", holderName: "MARIA S SILVA", cardBrand: "mastercard", bin: "52345678", last4: "4321" },
+  terminalData: {
+    navigationMethod: "4g",
+    networkSsid: null,
+    simSerialNumber: "89551012345678901234",
+    simApnData: "zap.vivo.com.br",
+    ipAddress: "10.20.30.40",
+    latitude: -23.5505,
+    longitude: -46.6333,
+  },
+  metadata: { orderId: "PED-1", storeCode: "LJ001" },
+};
+
+const pendingPix: EventDataInput = {
+  ...cardPayment,
+  acquirerName: "pagseguro",
+  acquirerMerchantIdentifier: "ps_live_7f3a9c21",
+  acquirerTerminalIdentifier: "PS0A1B2C",
+  transactionStatus: "pending",
+  paymentMethod: "pix",
+  installments: null,
+  installmentInterest: null,
+  authorizationCode: null,
+  productAid: null,
+  retrievalReferenceNumber: null,
+  acquirerResponseCode: null,
+  cardData: null,
+};
+
+describe("eventColumnsOf", () => {
+  it("lifts the filter, search and matching columns out of a card payment", () => {
+    expect(eventColumnsOf(eventDataSchema.parse(cardPayment))).toEqual({
+      merchantId: "d0c1merchant00000001",
+      terminalId: "d0c1terminal00000001",
+      acquirerName: "cielo",
+      acquirerMerchantIdentifier: "1020304050",
+      acquirerTerminalIdentifier: "CL000123",
+      transactionStatus: "approved",
+      paymentMethod: "credit_card",
+      authorizationCode: "123456",
+      retrievalReferenceNumber: "632614000123",
+      cardLast4: "4321",
+      dedupKey: "cielo|1020304050|CL000123|632614000123",
+    });
+  });
+
+  it("gives no card last4 and no dedup key to a pix payment without RRN", () => {
+    const columns = eventColumnsOf(eventDataSchema.parse(pendingPix));
+    expect(columns.cardLast4).toBeNull();
+    expect(columns.authorizationCode).toBeNull();
+    expect(columns.retrievalReferenceNumber).toBeNull();
+    expect(columns.dedupKey).toBeNull();
+    expect(columns.acquirerMerchantIdentifier).toBe("ps_live_7f3a9c21");
+    expect(columns.paymentMethod).toBe("pix");
+  });
+
+  it("keeps a card without last4 searchable by the other columns", () => {
+    const data = eventDataSchema.parse({ ...cardPayment, cardData: { ...cardPayment.cardData!, last4: null } });
+    expect(eventColumnsOf(data).cardLast4).toBeNull();
+    expect(eventColumnsOf(data).authorizationCode).toBe("123456");
+  });
+
+  it("makes one dedup key per acquirer, MID, TID and RRN", () => {
+    const base = eventDataSchema.parse(cardPayment);
+    const keys = new Set([
+      dedupKeyOf(base),
+      dedupKeyOf({ ...base, acquirerName: "rede" }),
+      dedupKeyOf({ ...base, acquirerMerchantIdentifier: "1020304051" }),
+      dedupKeyOf({ ...base, acquirerTerminalIdentifier: "CL000124" }),
+      dedupKeyOf({ ...base, retrievalReferenceNumber: "632614000124" }),
+    ]);
+    expect(keys.size).toBe(5);
+    expect(dedupKeyOf({ ...base, amount: 1 })).toBe(dedupKeyOf(base));
+  });
+});

@@ -1,0 +1,40 @@
+// The columns of the events table lifted out of `data`: list filters, the `q` search, the
+// worker's credential matching and the dedup key. Computed in one place, for ingestion and demo data.
+import type { EventData } from "@/lib/events/data-schema";
+
+export type EventColumns = {
+  merchantId: string;
+  terminalId: string;
+  acquirerName: string;
+  acquirerMerchantIdentifier: string;
+  acquirerTerminalIdentifier: string;
+  transactionStatus: string;
+  paymentMethod: string;
+  authorizationCode: string | null;
+  retrievalReferenceNumber: string | null;
+  cardLast4: string | null;
+  /** acquirer|MID|TID|RRN: the same notification twice is one event. Null without an RRN. */
+  dedupKey: string | null;
+};
+
+export function dedupKeyOf(data: EventData): string | null {
+  const rrn = data.retrievalReferenceNumber;
+  if (rrn === null) return null;
+  return `${data.acquirerName}|${data.acquirerMerchantIdentifier}|${data.acquirerTerminalIdentifier}|${rrn}`;
+}
+
+export function eventColumnsOf(data: EventData): EventColumns {
+  return {
+    merchantId: data.merchantId,
+    terminalId: data.terminalId,
+    acquirerName: data.acquirerName,
+    acquirerMerchantIdentifier: data.acquirerMerchantIdentifier,
+    acquirerTerminalIdentifier: data.acquirerTerminalIdentifier,
+    transactionStatus: data.transactionStatus,
+    paymentMethod: data.paymentMethod,
+    authorizationCode: data.authorizationCode,
+    retrievalReferenceNumber: data.retrievalReferenceNumber,
+    cardLast4: data.cardData?.last4 ?? null,
+    dedupKey: dedupKeyOf(data),
+  };
+}

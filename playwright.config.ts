@@ -1,0 +1,61 @@
+// End-to-end tests against two production servers (`next build` first) sharing one fresh
+// PostgreSQL database: `api` calls the HTTP API, `ui` drives Debian's Chromium.
+// TEST_DATABASE_URL: the server's admin URL (default postgresql://postgres@127.0.0.1:5432/postgres).
+import { defineConfig, devices } from "@playwright/test";
+import { baseUrlOf, PORTS, serverEnv } from "./e2e/support/run-env";
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
+// Each server prepares the database (serialized, idempotent) and then runs the production
+// server (scripts/server.mjs, as `npm start` does), its output going to test-results/next-<port>.log.
+const serverCommand = (port: number) =>
+  [
+    "node_modules/.bin/tsx --conditions=react-server e2e/support/prepare-database.ts",
+    `exec env HOST=127.0.0.1 node scripts/server.mjs > test-results/next-${port}.log 2>&1`,
+  ].join(" && ");
+
+export default defineConfig({
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["./e2e/support/summary-reporter.ts"]],
+  outputDir: "test-results/artifacts",
+  globalTeardown: "./e2e/support/global-teardown.ts",
+  use: {
+    baseURL: baseUrlOf(PORTS[0]),
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    {
+      name: "ui",
+      testDir: "e2e/ui",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: PORTS.map((port) => ({
+    name: `next:${port}`,
+    command: serverCommand(port),
+    url: `${baseUrlOf(port)}/healthz`,
+    env: serverEnv(port),
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+  })),
+});

@@ -1,0 +1,29 @@
+// What the staff session holds. The JWT (encrypted in an HttpOnly cookie, read only by the
+// server) keeps the API token pair; the Session sent to the browser never carries the refresh token.
+import type { DefaultSession } from "next-auth";
+import type { Role } from "@/lib/auth/roles";
+import type { SessionTokens } from "@/lib/auth/session-tokens";
+
+export type SessionError = "RefreshAccessTokenError";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; name: string; role: Role } & DefaultSession["user"];
+    accessToken: string;
+    error?: SessionError;
+  }
+
+  interface User {
+    id: string;
+    name: string;
+    role: Role;
+    tokens: SessionTokens;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT extends SessionTokens {
+    role: Role;
+    error?: SessionError;
+  }
+}
