@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { openDatabase } from "@/lib/db/adapter";
-import { closeDb, db } from "@/lib/db/client";
+import { closeDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/schema-engine";
 import { hasAnyMerchant, loadDemoData } from "@/lib/demo/load-demo-data";
 import { ConfigurationError, env } from "@/lib/env";

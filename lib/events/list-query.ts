@@ -67,7 +67,10 @@ export function createdAtRange(query: ListEventsQuery): { from?: Date; to?: Date
   const end = (v: string) => new Date(start(v).getTime() + (DATE.test(v) ? DAY_MS : 1));
   const froms: Date[] = [];
   const tos: Date[] = [];
-  if (query.created_at) froms.push(start(query.created_at)), tos.push(end(query.created_at));
+  if (query.created_at) {
+    froms.push(start(query.created_at));
+    tos.push(end(query.created_at));
+  }
   if (query["created_at[gte]"]) froms.push(start(query["created_at[gte]"]));
   if (query["created_at[gt]"]) froms.push(end(query["created_at[gt]"]));
   if (query["created_at[lt]"]) tos.push(start(query["created_at[lt]"]));

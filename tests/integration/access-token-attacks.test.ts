@@ -71,7 +71,9 @@ describe("bearer authentication of /v1 routes", () => {
     const stranger = await importJWK({ ...privateKey.export({ format: "jwk" }), alg: "EdDSA" }, "EdDSA");
     const claims = decodeJwt(accessToken);
     const kid = JSON.parse(env().auth.signingKeys)[0].kid;
-    await expectInvalidToken(await new SignJWT(claims).setProtectedHeader({ alg: "EdDSA", kid: "not-ours", typ: "at+jwt" }).sign(stranger));
+    await expectInvalidToken(
+      await new SignJWT(claims).setProtectedHeader({ alg: "EdDSA", kid: "not-ours", typ: "at+jwt" }).sign(stranger),
+    );
     // Our kid on a stranger's signature.
     await expectInvalidToken(await new SignJWT(claims).setProtectedHeader({ alg: "EdDSA", kid, typ: "at+jwt" }).sign(stranger));
   });

@@ -82,7 +82,10 @@ function rangeOf(params: Param[]) {
   const start = (v: string) => (v.length === 10 ? Date.parse(`${v}T00:00:00Z`) : Date.parse(v));
   const end = (v: string) => start(v) + (v.length === 10 ? DAY : 1);
   for (const { name, value } of params) {
-    if (name === "created_at") (from = Math.max(from, start(value))), (to = Math.min(to, end(value)));
+    if (name === "created_at") {
+      from = Math.max(from, start(value));
+      to = Math.min(to, end(value));
+    }
     if (name === "created_at[gte]") from = Math.max(from, start(value));
     if (name === "created_at[gt]") from = Math.max(from, end(value));
     if (name === "created_at[lt]") to = Math.min(to, start(value));

@@ -1,10 +1,10 @@
 // The API's answers to malformed requests: problem+json with a stable code, never a 500.
 import { describe, expect, it } from "vitest";
-import { GET as unknownRoute } from "@/app/v1/[...unknown]/route";
-import { GET as signInGet, POST as signIn } from "@/app/v1/auth/route";
-import { GET as providers } from "@/app/v1/providers/route";
 import { GET as healthz } from "@/app/healthz/route";
 import { GET as readyz } from "@/app/readyz/route";
+import { GET as unknownRoute } from "@/app/v1/[...unknown]/route";
+import { POST as signIn, GET as signInGet } from "@/app/v1/auth/route";
+import { GET as providers } from "@/app/v1/providers/route";
 import { call, userWithTokens } from "../support/api";
 
 describe("request bodies", () => {
@@ -12,12 +12,20 @@ describe("request bodies", () => {
     const res = await call(signIn, "/v1/auth", { rawBody: '{"username": "a",', headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
-    expect(res.json).toMatchObject({ type: "/problems/malformed_json", title: "Bad Request", status: 400, code: "malformed_json" });
+    expect(res.json).toMatchObject({
+      type: "/problems/malformed_json",
+      title: "Bad Request",
+      status: 400,
+      code: "malformed_json",
+    });
     expect(res.json.detail).toEqual(expect.any(String));
   });
 
   it("answers a body that is not JSON with 415", async () => {
-    const res = await call(signIn, "/v1/auth", { rawBody: "username=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call(signIn, "/v1/auth", {
+      rawBody: "username=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(415);
     expect(res.json.code).toBe("unsupported_media_type");
   });
