@@ -3,6 +3,7 @@
 // Claim, decision, update and attempt record are ONE statement: rows are claimed with FOR
 // UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
 // and a crash mid-way rolls the whole batch back to pending.
+import { hostname } from "node:os";
 import { db } from "@/lib/db/client";
 
 export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
@@ -52,9 +53,12 @@ SELECT u.id, u.status, u.failure_reason AS "failureReason" FROM updated u`;
 
 const SQL = { pending: processSql("pending"), retry: processSql("retry") };
 
+// Which worker processed an event, for operators and for the exactly-once tests.
+const WORKER_ID = `worker:${hostname()}:${process.pid}`.slice(0, 80);
+
 /** Processes up to `limit` pending events; returns what became of each. */
 export function processPendingEvents(limit: number): Promise<ProcessedEvent[]> {
-  return db().$queryRawUnsafe<ProcessedEvent[]>(SQL.pending, limit, "worker");
+  return db().$queryRawUnsafe<ProcessedEvent[]>(SQL.pending, limit, WORKER_ID);
 }
 
 /** Processes one failed event again; returns nothing when it is not (or no longer) failed. */

@@ -1,0 +1,96 @@
+// Two instances on one database share every piece of state: login limits, refresh-token
+// families, and the event queue (each event processed exactly once, by either worker).
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { cardEventData } from "@/tests/support/event-data";
+import { queryE2E } from "../support/database";
+import { baseUrlOf, PORTS } from "../support/run-env";
+import { USERS } from "../support/users";
+
+const [A, B] = PORTS.map(baseUrlOf) as [string, string];
+
+test("failed sign-ins count across instances: the 11th for a username is refused by either", async ({ request }) => {
+  const username = `nobody-${randomBytes(4).toString("hex")}`;
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post(`${i % 2 ? B : A}/v1/auth`, { data: { username, password: "guess" } });
+    expect(res.status()).toBe(401);
+  }
+  for (const base of [A, B]) {
+    const res = await request.post(`${base}/v1/auth`, { data: { username, password: "guess" } });
+    expect(res.status()).toBe(429);
+    expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
+  }
+});
+
+test("a refresh token spent on one instance is reuse on the other, and ends the family", async ({ request }) => {
+  const { username, password } = USERS.viewer;
+  const pair = await (await request.post(`${A}/v1/auth`, { data: { username, password } })).json();
+  const rotated = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: pair.refresh_token } });
+  expect(rotated.status()).toBe(200);
+  const successor = (await rotated.json()).refresh_token;
+
+  const reuse = await request.post(`${A}/v1/auth/refresh`, { data: { refresh_token: pair.refresh_token } });
+  expect(reuse.status()).toBe(400);
+  expect((await reuse.json()).code).toBe("invalid_grant");
+  const afterReuse = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: successor } });
+  expect(afterReuse.status()).toBe(400);
+});
+
+test("two workers drain one queue of 2,000 events, each processed exactly once", async ({ request }) => {
+  test.setTimeout(120_000);
+  const { username, password } = USERS.ingest;
+  // The e2e servers issue 15-second access tokens: sign in again before one runs out, once per
+  // instance (simultaneous sign-ins of one user count against its login limit).
+  const tokens: { value: Promise<string>; at: number }[] = [];
+  const tokenFor = (side: number) => {
+    if (!tokens[side] || Date.now() - tokens[side].at > 8_000) {
+      const value = request.post(`${[A, B][side]}/v1/auth`, { data: { username, password } }).then(async (res) => {
+        expect(res.status(), await res.text()).toBe(200);
+        return (await res.json()).access_token as string;
+      });
+      tokens[side] = { value, at: Date.now() };
+    }
+    return tokens[side].value;
+  };
+  const merchantId = `two-workers-${randomBytes(4).toString("hex")}`;
+  const ids: string[] = [];
+  // Twenty parallel streams, alternating instances.
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, stream) => {
+      for (let i = 0; i < 100; i++) {
+        const side = (stream + i) % 2;
+        const res = await request.post(`${[A, B][side]}/v1/webhooks/events`, {
+          data: cardEventData({ merchantId }),
+          headers: { authorization: `Bearer ${await tokenFor(side)}` },
+        });
+        expect(res.status(), await res.text()).toBe(202);
+        ids.push((await res.json()).id);
+      }
+    }),
+  );
+  expect(new Set(ids).size).toBe(2000);
+
+  await expect
+    .poll(
+      async () =>
+        (
+          await queryE2E<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE merchant_id = $1 AND status = 'pending'", [
+            merchantId,
+          ])
+        )[0]!.n,
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(0);
+
+  const [counts] = await queryE2E<{ events: number; attempts: number; twice: number; workers: number }>(
+    `SELECT (SELECT count(*)::int FROM events WHERE merchant_id = $1) AS events,
+            count(*)::int AS attempts,
+            (SELECT count(*)::int FROM events WHERE merchant_id = $1 AND attempt_count <> 1) AS twice,
+            count(DISTINCT a.trigger)::int AS workers
+     FROM event_attempts a JOIN events e ON e.id = a.event_id WHERE e.merchant_id = $1`,
+    [merchantId],
+  );
+  expect(counts).toMatchObject({ events: 2000, attempts: 2000, twice: 0 });
+  // Both instances' workers took part.
+  expect(counts!.workers).toBe(2);
+});
