@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 async function main(): Promise<void> {
   const [command, name = "migration"] = process.argv.slice(2);
   if (command === "deploy") {
-    const handle = openDatabase(env().databaseUrl, { poolSize: 1 });
+    const handle = openDatabase(env().databaseUrl, { poolSize: 1, statementTimeoutMs: 0 });
     try {
       const applied = await deployMigrations(handle.adapter);
       console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database is up to date");

@@ -21,7 +21,7 @@ function runOrExit(args: string[]): void {
 
 async function prepareDatabase(): Promise<void> {
   const config = env();
-  const handle = openDatabase(config.databaseUrl, { poolSize: 1 });
+  const handle = openDatabase(config.databaseUrl, { poolSize: 1, statementTimeoutMs: 0 });
   try {
     const applied = await deployMigrations(handle.adapter);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");

@@ -18,7 +18,7 @@ async function prepare(databaseUrl: string): Promise<void> {
   const { closeDb, db } = await import("@/lib/db/client");
   const { createUser, setUserDisabled } = await import("@/lib/users/manage-users");
 
-  const handle = openDatabase(databaseUrl, { poolSize: 1 });
+  const handle = openDatabase(databaseUrl, { poolSize: 1, statementTimeoutMs: 0 });
   try {
     const applied = await deployMigrations(handle.adapter);
     if (applied.length > 0) console.log(`e2e: applied ${applied.length} migrations`);

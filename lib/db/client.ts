@@ -1,7 +1,9 @@
-// The one Prisma client of the process, opened lazily: `next build` imports route modules and
-// must not create the embedded data folder. Cached on globalThis so dev reloads share it.
+// The one database connection of the process, opened lazily: `next build` imports route
+// modules and must not create the embedded data folder. Cached on globalThis so dev reloads
+// share it. db() is the Prisma client for everything; sql() is for the few hot-path reads that
+// need prepared statements and rows passed through untouched (the events list).
 import { PrismaClient } from "@/generated/prisma/client";
-import { type DatabaseHandle, openDatabase } from "@/lib/db/adapter";
+import { type DatabaseHandle, openDatabase, type SqlQuery } from "@/lib/db/adapter";
 import { env } from "@/lib/env";
 
 type Holder = { client: PrismaClient; handle: DatabaseHandle };
@@ -19,6 +21,8 @@ function holder(): Holder {
 export function db(): PrismaClient {
   return holder().client;
 }
+
+export const sql: SqlQuery = (query) => holder().handle.query(query);
 
 export async function closeDb(): Promise<void> {
   const h = g.__pic_db;

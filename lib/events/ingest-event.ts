@@ -2,10 +2,9 @@
 // worker. The same notification again (acquirer, MID, TID and RRN) returns the stored event.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/client";
 import type { EventData } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
-import { EVENT_JSON_SQL } from "@/lib/events/event-json-sql";
 import { nudgeEventWorker } from "@/lib/events/worker";
 import { newId } from "@/lib/ids";
 
@@ -17,17 +16,17 @@ INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acqui
   card_last4, dedup_key)
 VALUES ($1, $2, 'pending', $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 ON CONFLICT (dedup_key) DO NOTHING
-RETURNING e.id, ${EVENT_JSON_SQL} AS json`;
+RETURNING e.id, e.body AS json`;
 
-const EXISTING_SQL = `SELECT e.id, ${EVENT_JSON_SQL} AS json FROM events e WHERE e.dedup_key = $1`;
+const EXISTING_SQL = `SELECT e.id, e.body AS json FROM events e WHERE e.dedup_key = $1`;
 
-export type IngestResult = { created: boolean; id: string; json: string };
+type IngestedRow = { id: string; json: string };
+export type IngestResult = { created: boolean } & IngestedRow;
 
 export async function ingestEvent(options: { caller: Caller; data: EventData }): Promise<IngestResult> {
   requirePermission(options.caller, "events:ingest");
   const c = eventColumnsOf(options.data);
-  const [inserted] = await db().$queryRawUnsafe<{ id: string; json: string }[]>(
-    INSERT_SQL,
+  const values = [
     newId(),
     PAYMENT_COMPLETED,
     JSON.stringify(options.data),
@@ -42,12 +41,13 @@ export async function ingestEvent(options: { caller: Caller; data: EventData }):
     c.retrievalReferenceNumber,
     c.cardLast4,
     c.dedupKey,
-  );
+  ];
+  const [inserted] = (await sql({ name: "events_ingest", text: INSERT_SQL, values })) as IngestedRow[];
   if (inserted) {
     nudgeEventWorker();
     return { created: true, ...inserted };
   }
-  const [existing] = await db().$queryRawUnsafe<{ id: string; json: string }[]>(EXISTING_SQL, c.dedupKey);
+  const [existing] = (await sql({ name: "events_by_dedup_key", text: EXISTING_SQL, values: [c.dedupKey] })) as IngestedRow[];
   if (!existing) throw new Error("dedup conflict without an existing event");
   return { created: false, ...existing };
 }

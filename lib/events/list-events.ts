@@ -1,13 +1,15 @@
 // GET /v1/webhooks/events: keyset pages over (created_at, id) with every filter of product.md.
-// One SQL statement per page; equality filters each have a (column, created_at, id) index.
+// One prepared SQL statement per page (named by its text, so each filter combination is planned
+// once per connection); equality filters each have a (column, created_at, id) index; each
+// event's JSON is read ready-made from events.body and passed through as text.
 import "server-only";
+import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db } from "@/lib/db/client";
-import { EVENT_JSON_SQL } from "@/lib/events/event-json-sql";
+import { sql as runSql } from "@/lib/db/client";
 import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
 import { cursorBinding, decodeCursor, type PageMetadata, toPage } from "@/lib/http/pagination";
 
-type Row = { created_at: Date; id: string; json: string };
+type Row = { created_at: Date; id: string; body: string };
 
 /** Lists events; returns the page envelope as JSON text, ready to send. */
 export async function listEvents(options: { caller: Caller; query: ListEventsQuery }): Promise<string> {
@@ -46,16 +48,17 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
     where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
   }
   const direction = sort === "desc" ? "DESC" : "ASC";
-  const sql = `SELECT e.created_at, e.id, ${EVENT_JSON_SQL} AS json FROM events e
+  const text = `SELECT e.created_at, e.id, e.body FROM events e
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${bind(limit + 1, "::int")}`;
-  const rows = await db().$queryRawUnsafe<Row[]>(sql, ...params);
+  const name = `events_list_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  const rows = (await runSql({ name, text, values: params })) as Row[];
 
   const page = toPage(rows, {
     limit,
     binding,
     positionOf: (r) => ({ createdAt: r.created_at, id: r.id }),
-    present: (r) => r.json,
+    present: (r) => r.body,
   });
   return envelope(page.metadata, page.data);
 }

@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
 
   const { openDatabase } = await import("../../lib/db/adapter");
   const { deployMigrations } = await import("../../lib/db/schema-engine");
-  const handle = openDatabase(url.toString(), { poolSize: 1 });
+  const handle = openDatabase(url.toString(), { poolSize: 1, statementTimeoutMs: 0 });
   await deployMigrations(handle.adapter);
   await handle.close();
   project.provide("testEnv", { ...testEnv, DATABASE_URL: url.toString(), TEST_SERVER_DATABASE: "1" });
