@@ -14,8 +14,11 @@ import { ensureBootstrapAdmin } from "@/lib/users/bootstrap-admin";
 const DEMO_EVENTS = 2_500;
 const dev = process.argv.includes("--dev");
 
+// No network here to send Next.js telemetry to, and nobody asked for it.
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
 function runOrExit(args: string[]): void {
-  const result = spawnSync(process.execPath, args, { stdio: "inherit" });
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: childEnv });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
 
   const server = spawn(process.execPath, ["scripts/server.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
-    env: { ...process.env, PORT: String(config.port), NEXTAUTH_URL: config.nextAuthUrl },
+    env: { ...childEnv, PORT: String(config.port), NEXTAUTH_URL: config.nextAuthUrl },
   });
   console.log(
     `Dashboard: ${config.nextAuthUrl}   API: ${config.nextAuthUrl}/v1   Database: ${config.serverDatabase ? "PostgreSQL server" : "embedded (.data/pglite)"}`,
