@@ -1,7 +1,23 @@
 // Next.js configuration. Native and WASM database packages stay outside the bundle: they load
 // binaries and data files at run time that the bundler must not rewrite.
+// Headers for every response, API included; the per-request CSP of pages is set in proxy.ts.
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  // Browsers ignore HSTS over plain http, so this is safe on a laptop and binding behind TLS.
+  ...(process.env.NODE_ENV === "production"
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+    : []),
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: [

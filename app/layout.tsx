@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -15,7 +16,9 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts must carry this response's CSP nonce.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh bg-(--canvas) font-sans text-(--fg) antialiased">{children}</body>

@@ -13,6 +13,10 @@ const schema = z.object({
     .regex(/^(postgres(ql)?:\/\/|pglite:|memory:\/\/)/, "must be postgresql://..., pglite:<dir> or memory://")
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
+  // How long a request waits for a free connection, and how long one statement may run,
+  // before the API answers 503 instead of hanging.
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
   PORT: positiveInt(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NEXTAUTH_URL: z.url().optional(),
@@ -73,6 +77,8 @@ export function buildEnv(source: Record<string, string | undefined>) {
     databaseUrl,
     serverDatabase,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
     port: raw.PORT,
     logLevel: raw.LOG_LEVEL,
     nextAuthUrl: raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`,

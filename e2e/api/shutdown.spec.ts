@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { cardEventData } from "@/tests/support/event-data";
 import { queryE2E } from "../support/database";
-import { PORTS, serverEnv } from "../support/run-env";
+import { PORTS, SHUTDOWN_PORT, serverEnv } from "../support/run-env";
 import { USERS } from "../support/users";
 
-const PORT = 3202;
+const PORT = SHUTDOWN_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 test("SIGTERM under load: in-flight requests finish, acknowledged writes persist, exit code 0", async ({ request }) => {

@@ -23,13 +23,15 @@ export function isServerUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+type OpenOptions = { poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number };
+
 /** statementTimeoutMs: 10 s by default for serving; 0 (none) for migrations and bulk loads. */
-export function openDatabase(url: string, options: { poolSize?: number; statementTimeoutMs?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (isServerUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       ...(options.statementTimeoutMs === 0 ? {} : { statement_timeout: options.statementTimeoutMs ?? 10_000 }),
     });

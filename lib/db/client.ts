@@ -11,8 +11,12 @@ const g = globalThis as unknown as { __pic_db?: Holder };
 
 function holder(): Holder {
   if (!g.__pic_db) {
-    const { databaseUrl, databasePoolSize } = env();
-    const handle = openDatabase(databaseUrl, { poolSize: databasePoolSize });
+    const config = env();
+    const handle = openDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    });
     g.__pic_db = { client: new PrismaClient({ adapter: handle.adapter }), handle };
   }
   return g.__pic_db;

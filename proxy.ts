@@ -1,0 +1,45 @@
+// Runs before every page (not the /v1 API, which takes bearer tokens only and has no pages):
+// a fresh CSP nonce per response, and an origin check on cookie-authenticated mutations
+// (next-auth's sign-in and sign-out), so another site cannot post them with our cookies.
+import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy } from "@/lib/security/content-security-policy";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function sameOrigin(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return true; // same-origin form posts from old browsers; next-auth's CSRF token still applies
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function proxy(request: NextRequest): NextResponse {
+  if (MUTATING.has(request.method) && !sameOrigin(request)) {
+    return new NextResponse(JSON.stringify({ status: 403, code: "cross_origin_request", title: "Forbidden" }), {
+      status: 403,
+      headers: { "content-type": "application/problem+json" },
+    });
+  }
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  // Next reads the nonce for its own scripts from the request's policy header.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!v1/|\\.well-known/|healthz|readyz|bench/|_next/static|_next/image|favicon.ico).*)",
+      missing: [{ type: "header", key: "next-router-prefetch" }],
+    },
+  ],
+};
