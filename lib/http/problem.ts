@@ -2,6 +2,7 @@
 // and code; Prisma's known failures become 409/404/503; anything else is a logged 500 whose
 // body says nothing about the cause.
 import { Prisma } from "@/generated/prisma/client";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { ApiError } from "@/lib/http/api-error";
 import { logger } from "@/lib/log";
 
@@ -19,9 +20,6 @@ const TITLES: Record<number, string> = {
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
-
-// Connection failures, pool and transaction-start timeouts: the database is busy or away.
-const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
 
 export function problemResponse(error: ApiError, requestId: string): Response {
   const body = {
@@ -50,9 +48,8 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2002") return new ApiError({ status: 409, code: "conflict", detail: "The resource already exists." });
     if (error.code === "P2025") return new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
-    if (UNAVAILABLE_PRISMA_CODES.has(error.code)) return unavailable();
   }
-  if (error instanceof Prisma.PrismaClientInitializationError || isConnectionFailure(error)) {
+  if (isDatabaseUnavailable(error)) {
     logger().warn({ requestId, err: errorSummary(error) }, "database unavailable");
     return unavailable();
   }
@@ -67,14 +64,6 @@ function unavailable(): ApiError {
     detail: "The database is unavailable. Try again shortly.",
     headers: { "retry-after": "1" },
   });
-}
-
-function isConnectionFailure(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|connection timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout|the database system is (starting up|shutting down)|terminating connection/i.test(
-    text,
-  );
 }
 
 // Name, code and stack only: messages of driver errors can quote query parameters.
