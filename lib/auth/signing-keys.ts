@@ -4,14 +4,15 @@
 import { type CryptoKey, createLocalJWKSet, importJWK, type JWK, type JWTVerifyGetKey } from "jose";
 import { ConfigurationError, env } from "@/lib/env";
 
-type SigningKeys = { kid: string; signingKey: CryptoKey; publicJwks: JWK[]; verifyKey: JWTVerifyGetKey };
+export type SigningKeys = { kid: string; signingKey: CryptoKey; publicJwks: JWK[]; verifyKey: JWTVerifyGetKey };
 
 let loaded: Promise<SigningKeys> | undefined;
 
-async function load(): Promise<SigningKeys> {
+/** Parses AUTH_SIGNING_KEYS: the first key signs, every key verifies and is published. */
+export async function parseSigningKeys(json: string): Promise<SigningKeys> {
   let jwks: JWK[];
   try {
-    jwks = JSON.parse(env().auth.signingKeys) as JWK[];
+    jwks = JSON.parse(json) as JWK[];
   } catch {
     throw new ConfigurationError("AUTH_SIGNING_KEYS is not a JSON array of JWKs.");
   }
@@ -32,7 +33,7 @@ async function load(): Promise<SigningKeys> {
 }
 
 export function signingKeys(): Promise<SigningKeys> {
-  loaded ??= load().catch((e: unknown) => {
+  loaded ??= parseSigningKeys(env().auth.signingKeys).catch((e: unknown) => {
     loaded = undefined;
     throw e;
   });

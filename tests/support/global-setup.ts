@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
     // info, so that the log guard sees every request line.
     LOG_LEVEL: "info",
     AUTH_SIGNING_KEYS: JSON.stringify([signingKey]),
-    ENCRYPTION_KEYS: `1:${randomBytes(32).toString("base64")}`,
+    // Two keys, as after a rotation: version 2 encrypts, version 1 still decrypts.
+    ENCRYPTION_KEYS: `2:${randomBytes(32).toString("base64")},1:${randomBytes(32).toString("base64")}`,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
     LOGIN_LIMIT_PER_ADDRESS: "30",
     WORKER_ENABLED: "false",
