@@ -5,9 +5,11 @@ export async function register(): Promise<void> {
   const { env } = await import("@/lib/env");
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
+  const { flushLogs } = await import("@/lib/log");
   if (env().workerEnabled) startEventWorker();
   (globalThis as { __pic_shutdown?: () => Promise<void> }).__pic_shutdown = async () => {
     await stopEventWorker();
     await closeDb();
+    flushLogs();
   };
 }

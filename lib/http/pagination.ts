@@ -37,8 +37,11 @@ export type Position = { createdAt: Date; id: string };
 export type PageMetadata = { cursor: string | null; limit: number; has_more: boolean };
 export type Page<T> = { metadata: PageMetadata; data: T[] };
 
+let cachedHmacKey: Buffer | undefined;
+
 function hmacKey(): Buffer {
-  return createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest();
+  cachedHmacKey ??= createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest();
+  return cachedHmacKey;
 }
 
 function sign(payload: string): string {

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { AuditLogView } from "@/components/audit/audit-log-view";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { can } from "@/lib/auth/roles";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+export default async function AuditLogPage() {
+  const session = await getStaffSession();
+  const allowed = Boolean(session && can(session.user, "audit:read"));
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every registration of a merchant and every creation or change of a credential: who, when, and what changed. Secrets are redacted."
+      />
+      {allowed ? (
+        <Suspense>
+          <AuditLogView />
+        </Suspense>
+      ) : (
+        // The API refuses the log to other roles too (audit:read); this only says so plainly.
+        <Alert tone="info" title="Only administrators can read the audit log.">
+          Ask an administrator if you need to know who changed a merchant or a credential.
+        </Alert>
+      )}
+    </>
+  );
+}

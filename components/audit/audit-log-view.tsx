@@ -1,0 +1,356 @@
+"use client";
+
+// The audit log (admins): who created or changed which merchant or credential, and what
+// changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { Fragment, useId, useRef, useState } from "react";
+import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { DataTable, LoadMoreFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
+import type { Page } from "@/lib/http/pagination";
+
+const PAGE_SIZE = 30;
+
+const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
+  "merchant.create": { label: "Merchant registered", tone: "success" },
+  "credential.create": { label: "Credential created", tone: "success" },
+  "credential.update": { label: "Credential changed", tone: "accent" },
+};
+
+type AuditFilters = { targetType?: "merchant" | "credential"; action?: string; targetId?: string };
+
+function parseAuditFilters(params: URLSearchParams): AuditFilters {
+  const targetType = params.get("targetType");
+  const action = params.get("action") ?? "";
+  const targetId = params.get("targetId")?.trim() ?? "";
+  return {
+    targetType: targetType === "merchant" || targetType === "credential" ? targetType : undefined,
+    action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
+    targetId: targetId && targetId.length <= 64 ? targetId : undefined,
+  };
+}
+
+function auditPath(filters: AuditFilters, cursor: string | undefined): string {
+  const params = new URLSearchParams();
+  if (filters.targetType) params.set("targetType", filters.targetType);
+  if (filters.action) params.set("action", filters.action);
+  if (filters.targetId) params.set("targetId", filters.targetId);
+  params.set("limit", String(PAGE_SIZE));
+  if (cursor) params.set("cursor", cursor);
+  return `/v1/audit-log?${params}`;
+}
+
+function ChangeSummary({ lines, create }: { lines: ChangeLine[]; create: boolean }) {
+  if (lines.length === 0) return <span className="text-(--fg-subtle)">No field changed</span>;
+  const first = lines.slice(0, 2);
+  return (
+    <span className="text-(--fg-muted)">
+      {first.map((line, index) => (
+        <span key={line.path}>
+          {index > 0 ? <span className="text-(--fg-subtle)"> · </span> : null}
+          <span className="text-xs text-(--fg-subtle)">{line.path} </span>
+          {create ? (
+            <span className="text-(--fg)">{line.after}</span>
+          ) : (
+            <>
+              <span className="font-mono text-xs text-(--fg-subtle) line-through">{line.before ?? "∅"}</span>
+              <span aria-hidden="true"> → </span>
+              <span className="sr-only"> changed to </span>
+              <span className="font-mono text-xs text-(--fg)">{line.after ?? "∅"}</span>
+            </>
+          )}
+        </span>
+      ))}
+      {lines.length > first.length ? <span className="text-(--fg-subtle)"> · {lines.length - first.length} more</span> : null}
+    </span>
+  );
+}
+
+function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }) {
+  return (
+    <div className="overflow-hidden rounded-md border border-(--line) bg-(--surface)">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{create ? "Recorded values" : "Changed fields"}</caption>
+        <thead className="bg-(--surface-muted)/70 text-xs text-(--fg-subtle)">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Field
+            </th>
+            {create ? null : (
+              <th scope="col" className="px-3 py-2 font-medium">
+                Before
+              </th>
+            )}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {create ? "Value" : "After"}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-(--line)">
+          {lines.map((line) => (
+            <tr key={line.path}>
+              <td className="px-3 py-1.5 font-mono text-xs text-(--fg-muted)">{line.path}</td>
+              {create ? null : <td className="px-3 py-1.5 font-mono text-xs break-all text-(--danger)">{line.before ?? "—"}</td>}
+              <td className={cx("px-3 py-1.5 font-mono text-xs break-all", create ? "text-(--fg)" : "text-(--success)")}>
+                {line.after ?? "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function AuditLogView() {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  const ids = { type: useId(), action: useId(), target: useId() };
+  const [filters, setFilters] = useUrlFilters(parseAuditFilters);
+  const [targetText, setTargetText] = useState(filters.targetId ?? "");
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The URL (and so the request) follows the box once typing pauses.
+  function changeTargetText(next: string) {
+    setTargetText(next);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => setFilters({ targetId: next.trim() || undefined }), 300);
+  }
+
+  const query = useInfiniteQuery({
+    queryKey: ["audit-log", "list", filters],
+    queryFn: ({ pageParam }) => apiFetch<Page<AuditEntryDto>>(auditPath(filters, pageParam)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
+    enabled: status === "authenticated",
+  });
+  const entries = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const filtered = Boolean(filters.targetType || filters.action || filters.targetId);
+
+  function showTarget(id: string) {
+    clearTimeout(typing.current);
+    setTargetText(id);
+    setFilters({ targetId: id });
+  }
+
+  function clearFilters() {
+    clearTimeout(typing.current);
+    setTargetText("");
+    setFilters({ targetType: undefined, action: undefined, targetId: undefined });
+  }
+
+  return (
+    <>
+      <search aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="w-[calc(50%-0.375rem)] sm:w-44">
+          <label htmlFor={ids.type} className="mb-1 block text-xs font-medium text-(--fg-muted)">
+            Target
+          </label>
+          <Select
+            id={ids.type}
+            size="sm"
+            value={filters.targetType ?? ""}
+            onChange={(e) => setFilters({ targetType: (e.target.value || undefined) as AuditFilters["targetType"] })}
+          >
+            <option value="">All targets</option>
+            <option value="merchant">Merchants</option>
+            <option value="credential">Credentials</option>
+          </Select>
+        </div>
+        <div className="w-[calc(50%-0.375rem)] sm:w-48">
+          <label htmlFor={ids.action} className="mb-1 block text-xs font-medium text-(--fg-muted)">
+            Action
+          </label>
+          <Select
+            id={ids.action}
+            size="sm"
+            value={filters.action ?? ""}
+            onChange={(e) => setFilters({ action: e.target.value || undefined })}
+          >
+            <option value="">All actions</option>
+            {Object.entries(ACTIONS).map(([action, { label }]) => (
+              <option key={action} value={action}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="w-full sm:w-60">
+          <label htmlFor={ids.target} className="mb-1 block text-xs font-medium text-(--fg-muted)">
+            Target ID
+          </label>
+          <Input
+            id={ids.target}
+            size={20}
+            className="h-8! font-mono text-xs"
+            placeholder="e.g. d4k2qv0n8g3s1c7pa9lg"
+            spellCheck={false}
+            autoComplete="off"
+            value={targetText}
+            maxLength={64}
+            onChange={(e) => changeTargetText(e.target.value)}
+          />
+        </div>
+        {filtered ? (
+          <Button variant="ghost" size="sm" onClick={clearFilters}>
+            <ControlIcon name="close" className="size-3.5" />
+            Clear filters
+          </Button>
+        ) : null}
+      </search>
+
+      {query.isError && entries.length === 0 ? (
+        <Alert
+          title="The audit log could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              <Icon name="refresh" className="size-4" />
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : !query.isPending && entries.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<ControlIcon name="filterOff" className="size-5" />}
+            title="No entries match these filters"
+            action={
+              <Button variant="secondary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            }
+          >
+            Check the target ID (the 20-character id of a merchant or credential), or widen the action and target filters.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
+            Every merchant registration and every credential creation or change is recorded here, with who did it and what
+            changed.
+          </EmptyState>
+        )
+      ) : (
+        <DataTable
+          caption="Audit log"
+          testId="audit-table"
+          footer={
+            query.isPending ? null : (
+              <LoadMoreFooter
+                shown={entries.length}
+                noun={["entry", "entries"]}
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            )
+          }
+        >
+          <THead>
+            <Th>When</Th>
+            <Th>Actor</Th>
+            <Th>Action</Th>
+            <Th>Target</Th>
+            <Th>Changes</Th>
+          </THead>
+          {query.isPending ? (
+            <SkeletonRows columns={5} />
+          ) : (
+            <TBody>
+              {entries.map((entry) => {
+                const create = entry.before === null || entry.before === undefined;
+                const lines = changeLines(entry.before, entry.after);
+                const open = expanded.has(entry.id);
+                const detailsId = `audit-changes-${entry.id}`;
+                const action = ACTIONS[entry.action];
+                return (
+                  <Fragment key={entry.id}>
+                    <Tr data-testid="audit-row">
+                      <Td className="whitespace-nowrap text-(--fg-muted)">
+                        <DateTime iso={entry.createdAt} />
+                      </Td>
+                      <Td className="whitespace-nowrap font-medium">{entry.actorUsername}</Td>
+                      <Td className="whitespace-nowrap">
+                        <Badge tone={action?.tone ?? "neutral"}>{action?.label ?? entry.action}</Badge>
+                      </Td>
+                      <Td className="whitespace-nowrap">
+                        <span className="mr-1.5 text-(--fg-subtle) capitalize">{entry.targetType}</span>
+                        <button
+                          type="button"
+                          onClick={() => showTarget(entry.targetId)}
+                          title="Show only this target's entries"
+                          className="rounded font-mono text-xs text-(--accent-text) hover:underline"
+                        >
+                          <span className="sr-only">Show only the entries of {entry.targetType} </span>
+                          {entry.targetId}
+                        </button>
+                      </Td>
+                      {/* Takes the room the other columns leave, and truncates: the table never scrolls sideways for it. */}
+                      <Td className="w-full max-w-0">
+                        <div className="flex items-center justify-between gap-3">
+                          <p className="min-w-0 truncate text-sm">
+                            <ChangeSummary lines={lines} create={create} />
+                          </p>
+                          {lines.length > 0 ? (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              className="shrink-0"
+                              aria-expanded={open}
+                              aria-controls={detailsId}
+                              onClick={() =>
+                                setExpanded((current) => {
+                                  const next = new Set(current);
+                                  if (next.has(entry.id)) next.delete(entry.id);
+                                  else next.add(entry.id);
+                                  return next;
+                                })
+                              }
+                            >
+                              {open ? "Hide" : "Details"}
+                              <span className="sr-only"> of the entry at {entry.createdAt}</span>
+                            </Button>
+                          ) : null}
+                        </div>
+                      </Td>
+                    </Tr>
+                    {open ? (
+                      <tr id={detailsId} className="bg-(--surface-muted)/50">
+                        <td colSpan={5} className="px-4 pt-1 pb-4">
+                          <ChangeTable lines={lines} create={create} />
+                          <p className="mt-2 text-xs text-(--fg-subtle)">
+                            Entry <span className="font-mono">{entry.id}</span> · secrets are recorded as [redacted].
+                          </p>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </TBody>
+          )}
+        </DataTable>
+      )}
+      {query.isPending ? (
+        <p role="status" className="sr-only">
+          Loading the audit log…
+        </p>
+      ) : null}
+    </>
+  );
+}

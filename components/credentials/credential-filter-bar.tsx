@@ -1,0 +1,85 @@
+"use client";
+
+// The credentials list's filters: merchant (search), provider, enabled. Each change rewrites the
+// URL, which the list reads.
+import { useId } from "react";
+import type { CredentialFilters } from "@/components/credentials/credential-queries";
+import { MerchantPicker } from "@/components/merchants/merchant-picker";
+import { Button } from "@/components/ui/button";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { Select } from "@/components/ui/select";
+import type { ProviderDto } from "@/lib/providers/list-providers";
+
+const LABEL = "mb-1 block text-xs font-medium text-(--fg-muted)";
+
+export function CredentialFilterBar({
+  filters,
+  onChange,
+  providers,
+}: {
+  filters: CredentialFilters;
+  onChange: (changes: Partial<CredentialFilters>) => void;
+  providers: ProviderDto[] | undefined;
+}) {
+  const ids = { merchant: useId(), provider: useId(), enabled: useId() };
+  const active = Boolean(filters.merchantId || filters.providerId || filters.enabled);
+  return (
+    <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="w-full sm:w-72">
+        <label htmlFor={ids.merchant} className={LABEL}>
+          Merchant
+        </label>
+        <MerchantPicker
+          id={ids.merchant}
+          size="sm"
+          value={filters.merchantId}
+          placeholder="All merchants"
+          onChange={(merchant) => onChange({ merchantId: merchant?.id })}
+        />
+      </div>
+      <div className="w-[calc(50%-0.375rem)] sm:w-48">
+        <label htmlFor={ids.provider} className={LABEL}>
+          Provider
+        </label>
+        <Select
+          id={ids.provider}
+          size="sm"
+          value={filters.providerId ?? ""}
+          onChange={(e) => onChange({ providerId: e.target.value || undefined })}
+        >
+          <option value="">All providers</option>
+          {providers?.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {provider.displayName}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-[calc(50%-0.375rem)] sm:w-40">
+        <label htmlFor={ids.enabled} className={LABEL}>
+          State
+        </label>
+        <Select
+          id={ids.enabled}
+          size="sm"
+          value={filters.enabled ?? ""}
+          onChange={(e) => onChange({ enabled: (e.target.value || undefined) as CredentialFilters["enabled"] })}
+        >
+          <option value="">Any state</option>
+          <option value="true">Enabled</option>
+          <option value="false">Disabled</option>
+        </Select>
+      </div>
+      {active ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onChange({ merchantId: undefined, providerId: undefined, enabled: undefined })}
+        >
+          <ControlIcon name="close" className="size-3.5" />
+          Clear filters
+        </Button>
+      ) : null}
+    </search>
+  );
+}

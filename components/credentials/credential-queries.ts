@@ -1,0 +1,57 @@
+"use client";
+
+// Credential and provider reads shared by the credentials pages, and the list's filters as they
+// stand in the URL (?merchantId=&providerId=&enabled=), parsed once for the page and the request.
+import { useQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import type { CredentialDto } from "@/lib/credentials/credential-dto";
+import type { Page } from "@/lib/http/pagination";
+import type { ProviderDto } from "@/lib/providers/list-providers";
+
+export type CredentialPage = Page<CredentialDto>;
+
+export type CredentialFilters = { merchantId?: string; providerId?: string; enabled?: "true" | "false" };
+
+// Ids are XIDs; anything else in a hand-edited URL is dropped rather than sent for a 400.
+const ID = /^[0-9a-v]{20}$/;
+
+export function parseCredentialFilters(params: URLSearchParams): CredentialFilters {
+  const merchantId = params.get("merchantId") ?? "";
+  const providerId = params.get("providerId") ?? "";
+  const enabled = params.get("enabled");
+  return {
+    merchantId: ID.test(merchantId) ? merchantId : undefined,
+    providerId: ID.test(providerId) ? providerId : undefined,
+    enabled: enabled === "true" || enabled === "false" ? enabled : undefined,
+  };
+}
+
+export function credentialsPath(filters: CredentialFilters, options: { cursor?: string; limit?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (filters.merchantId) params.set("merchantId", filters.merchantId);
+  if (filters.providerId) params.set("providerId", filters.providerId);
+  if (filters.enabled) params.set("enabled", filters.enabled);
+  if (options.limit) params.set("limit", String(options.limit));
+  if (options.cursor) params.set("cursor", options.cursor);
+  const query = params.toString();
+  return query ? `/v1/credentials?${query}` : "/v1/credentials";
+}
+
+export const credentialKeys = {
+  all: ["credentials"] as const,
+  list: (filters: CredentialFilters) => ["credentials", "list", filters] as const,
+};
+
+/** GET /v1/providers (the same cache entry as the Providers page). */
+export function useProviders() {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: ["providers"],
+    queryFn: () => apiFetch<{ data: ProviderDto[] }>("/v1/providers"),
+    enabled: status === "authenticated",
+    staleTime: 10 * 60_000,
+    select: (body) => body.data,
+  });
+}

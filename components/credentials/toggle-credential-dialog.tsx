@@ -1,0 +1,98 @@
+"use client";
+
+// Enable or disable a credential, after a confirmation that says what it changes: a disabled
+// credential stops matching notifications, which then fail with credential_disabled.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { credentialKeys } from "@/components/credentials/credential-queries";
+import { updateCredentialBody } from "@/components/credentials/credential-schemas";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { showToast } from "@/components/ui/toast";
+import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
+import type { CredentialDto } from "@/lib/credentials/credential-dto";
+
+export type ToggleTarget = { credential: CredentialDto; providerName: string; merchantName: string; account: string };
+
+export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarget | null; onClose: () => void }) {
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const enabling = target ? !target.credential.enabled : false;
+
+  function close() {
+    if (pending) return;
+    setError(null);
+    onClose();
+  }
+
+  async function confirm() {
+    if (!target) return;
+    const body = updateCredentialBody.parse({ enabled: enabling });
+    setPending(true);
+    setError(null);
+    try {
+      await submit<CredentialDto>(`/v1/credentials/${target.credential.id}`, { method: "PATCH", body });
+      await queryClient.invalidateQueries({ queryKey: credentialKeys.all });
+      showToast({
+        title: enabling ? "Credential enabled" : "Credential disabled",
+        description: `${target.providerName} · ${target.merchantName}`,
+      });
+      setPending(false);
+      onClose();
+    } catch (caught) {
+      setPending(false);
+      setError(
+        caught instanceof ApiSubmitError ? caught.message : "The service did not answer. The credential is unchanged; try again.",
+      );
+    }
+  }
+
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={close}
+      size="sm"
+      testId="toggle-credential-dialog"
+      title={enabling ? "Enable this credential?" : "Disable this credential?"}
+      description={
+        enabling
+          ? "Notifications for this account will be matched to the merchant again."
+          : "Notifications for this account will fail with “credential disabled” until it is enabled again. Nothing is deleted."
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void confirm()}
+            disabled={pending}
+            data-autofocus
+            className={enabling ? undefined : "bg-(--danger)! text-(--surface)! hover:opacity-90"}
+          >
+            {pending ? (enabling ? "Enabling…" : "Disabling…") : enabling ? "Enable credential" : "Disable credential"}
+          </Button>
+        </>
+      }
+    >
+      {target ? (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-md border border-(--line) bg-(--surface-muted)/60 px-4 py-3 text-sm">
+            <dt className="text-(--fg-subtle)">Merchant</dt>
+            <dd className="truncate font-medium">{target.merchantName}</dd>
+            <dt className="text-(--fg-subtle)">Provider</dt>
+            <dd>{target.providerName}</dd>
+            <dt className="text-(--fg-subtle)">Account</dt>
+            <dd className="font-mono text-[13px]">{target.account || "—"}</dd>
+            <dt className="text-(--fg-subtle)">Credential</dt>
+            <dd className="font-mono text-[13px]">{target.credential.id}</dd>
+          </dl>
+          {error ? <Alert title={enabling ? "Not enabled." : "Not disabled."}>{error}</Alert> : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+// Merchant reads shared by the pages: the searchable list, one merchant by id, and the names of
+// the merchants a table shows (fetched once each, then served from the cache).
+import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import type { Page } from "@/lib/http/pagination";
+import type { MerchantDto } from "@/lib/merchants/merchant-dto";
+
+export const merchantKeys = {
+  all: ["merchants"] as const,
+  list: (search: string | undefined) => ["merchants", "list", { search }] as const,
+  search: (text: string) => ["merchants", "search", text] as const,
+  detail: (id: string) => ["merchants", "detail", id] as const,
+};
+
+export function merchantsPath(options: { search?: string; cursor?: string; limit?: number }): string {
+  const params = new URLSearchParams();
+  const search = options.search?.trim();
+  if (search) params.set("search", search);
+  if (options.limit) params.set("limit", String(options.limit));
+  if (options.cursor) params.set("cursor", options.cursor);
+  const query = params.toString();
+  return query ? `/v1/merchants?${query}` : "/v1/merchants";
+}
+
+/** Seeds the by-id cache from a list page, so tables and pickers need no second request. */
+export function rememberMerchants(client: QueryClient, merchants: MerchantDto[]) {
+  for (const merchant of merchants) client.setQueryData(merchantKeys.detail(merchant.id), merchant);
+}
+
+export function useMerchant(id: string | undefined) {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: merchantKeys.detail(id ?? ""),
+    queryFn: () => apiFetch<MerchantDto>(`/v1/merchants/${encodeURIComponent(id ?? "")}`),
+    enabled: status === "authenticated" && Boolean(id),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The merchants behind a page of rows, by id (undefined while one loads or if it failed). */
+export function useMerchantsById(ids: string[]): Map<string, MerchantDto> {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  const unique = [...new Set(ids)];
+  const results = useQueries({
+    queries: unique.map((id) => ({
+      queryKey: merchantKeys.detail(id),
+      queryFn: () => apiFetch<MerchantDto>(`/v1/merchants/${encodeURIComponent(id)}`),
+      enabled: status === "authenticated",
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const byId = new Map<string, MerchantDto>();
+  results.forEach((result, index) => {
+    if (result.data) byId.set(unique[index]!, result.data);
+  });
+  return byId;
+}
+
+export type MerchantPage = Page<MerchantDto>;

@@ -1,0 +1,204 @@
+"use client";
+
+// The merchants list: a search kept in the URL (?search=), pages loaded as the table scrolls.
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { useId, useRef, useState } from "react";
+import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
+import { NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { DataTable, LoadMoreFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { LinkButton } from "@/components/ui/link-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { Toaster } from "@/components/ui/toast";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { formatCnpj } from "@/lib/merchants/cnpj";
+
+const PAGE_SIZE = 25;
+
+function parseMerchantFilters(params: URLSearchParams) {
+  const search = params.get("search")?.trim().slice(0, 200);
+  return { search: search || undefined };
+}
+
+export function MerchantsView({ canWrite }: { canWrite: boolean }) {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const [filters, setFilters] = useUrlFilters(parseMerchantFilters);
+  const [text, setText] = useState(filters.search ?? "");
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The URL (and so the request) follows the box once typing pauses.
+  function changeSearch(next: string) {
+    setText(next);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => setFilters({ search: next.trim() || undefined }), 300);
+  }
+
+  const query = useInfiniteQuery({
+    queryKey: merchantKeys.list(filters.search),
+    queryFn: async ({ pageParam }) => {
+      const page = await apiFetch<MerchantPage>(merchantsPath({ search: filters.search, cursor: pageParam, limit: PAGE_SIZE }));
+      rememberMerchants(queryClient, page.data);
+      return page;
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
+    enabled: status === "authenticated",
+  });
+
+  const merchants = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const columns = 4;
+
+  return (
+    <>
+      <PageHeader
+        title="Merchants"
+        description="The companies whose terminals and stores send payment notifications. Each is identified by its CNPJ."
+        actions={canWrite ? <NewMerchantButton onCreated={(m) => setHighlight(m.id)} /> : undefined}
+      />
+      <Toaster />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div className="relative w-full max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search merchants
+          </label>
+          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-(--fg-subtle)">
+            <ControlIcon name="search" />
+          </span>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by name or CNPJ"
+            className="h-9! pl-9"
+            value={text}
+            onChange={(e) => changeSearch(e.target.value)}
+          />
+        </div>
+        {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
+          <span className="text-xs text-(--fg-subtle)">Updating…</span>
+        ) : null}
+      </div>
+
+      {query.isError && merchants.length === 0 ? (
+        <Alert
+          title="The merchants could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              <Icon name="refresh" className="size-4" />
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : !query.isPending && merchants.length === 0 ? (
+        filters.search ? (
+          <EmptyState
+            icon={<ControlIcon name="search" className="size-5" />}
+            title={`No merchant matches “${filters.search}”`}
+            action={
+              <Button variant="secondary" onClick={() => changeSearch("")}>
+                Clear the search
+              </Button>
+            }
+          >
+            The search looks for a part of the legal name, or the beginning of the CNPJ (with or without the mask).
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchants yet">
+            {canWrite
+              ? "Register the first merchant with “New merchant”: its legal name and CNPJ are all it takes."
+              : "Merchants appear here once an operator registers them."}
+          </EmptyState>
+        )
+      ) : (
+        <DataTable
+          caption="Merchants"
+          testId="merchants-table"
+          footer={
+            query.isPending ? null : (
+              <LoadMoreFooter
+                shown={merchants.length}
+                noun={["merchant", "merchants"]}
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            )
+          }
+        >
+          <THead>
+            <Th>Merchant</Th>
+            <Th>CNPJ</Th>
+            <Th>Registered</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </THead>
+          {query.isPending ? (
+            <SkeletonRows columns={columns} />
+          ) : (
+            <TBody>
+              {merchants.map((merchant) => (
+                <Tr
+                  key={merchant.id}
+                  data-testid="merchant-row"
+                  className={merchant.id === highlight ? "bg-(--accent-soft)/60" : undefined}
+                >
+                  <Td>
+                    <p className="font-medium">{merchant.name}</p>
+                    <p className="font-mono text-xs text-(--fg-subtle)">{merchant.id}</p>
+                  </Td>
+                  <Td className="font-mono text-[13px] whitespace-nowrap text-(--fg-muted)">{formatCnpj(merchant.taxId)}</Td>
+                  <Td className="whitespace-nowrap text-(--fg-muted)">
+                    <DateTime iso={merchant.createdAt} />
+                  </Td>
+                  <Td className="text-right whitespace-nowrap">
+                    <div className="flex justify-end gap-1">
+                      <LinkButton
+                        variant="ghost"
+                        size="sm"
+                        href={`/credentials?merchantId=${merchant.id}`}
+                        aria-label={`View credentials of ${merchant.name}`}
+                      >
+                        View credentials
+                      </LinkButton>
+                      {canWrite ? (
+                        <LinkButton
+                          variant="ghost"
+                          size="sm"
+                          href={`/credentials/new?merchantId=${merchant.id}`}
+                          aria-label={`Add credential for ${merchant.name}`}
+                        >
+                          <ControlIcon name="plus" className="size-3.5" />
+                          Add credential
+                        </LinkButton>
+                      ) : null}
+                    </div>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          )}
+        </DataTable>
+      )}
+      {query.isPending ? (
+        <p role="status" className="sr-only">
+          Loading merchants…
+        </p>
+      ) : null}
+    </>
+  );
+}

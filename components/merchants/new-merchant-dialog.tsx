@@ -1,0 +1,193 @@
+"use client";
+
+// "New merchant": name and CNPJ (masked as typed), checked with the API's own schema before it
+// is sent; the API's refusals (a CNPJ already registered) appear under their field.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
+import { merchantKeys } from "@/components/merchants/merchant-queries";
+import { createMerchantBody } from "@/components/merchants/merchant-schemas";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { Dialog } from "@/components/ui/dialog";
+import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { showToast } from "@/components/ui/toast";
+import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
+import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
+import type { MerchantDto } from "@/lib/merchants/merchant-dto";
+
+type Errors = { name?: string; taxId?: string; form?: string };
+
+const LABELS = { name: "Legal name", taxId: "CNPJ" } as const;
+
+function NewMerchantForm({
+  formId,
+  onCreated,
+  onPendingChange,
+}: {
+  formId: string;
+  onCreated: (m: MerchantDto) => void;
+  onPendingChange: (p: boolean) => void;
+}) {
+  const ids = { name: useId(), taxId: useId(), taxIdHint: useId(), nameError: useId(), taxIdError: useId() };
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [taxId, setTaxId] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const taxIdRef = useRef<HTMLInputElement>(null);
+
+  function focusFirstInvalid(next: Errors) {
+    if (next.name) nameRef.current?.focus();
+    else if (next.taxId) taxIdRef.current?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createMerchantBody.safeParse({ name, taxId });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === "name" || field === "taxId") && !next[field]) next[field] = fieldMessage(LABELS[field], issue.message);
+      }
+      setErrors(next);
+      focusFirstInvalid(next);
+      return;
+    }
+    const body = JSON.stringify(parsed.data);
+    // One key per distinct request: a double click or a retry after a timeout replays, never duplicates.
+    if (idempotency.current?.body !== body) idempotency.current = { body, key: crypto.randomUUID() };
+    setErrors({});
+    onPendingChange(true);
+    try {
+      const merchant = await submit<MerchantDto>("/v1/merchants", {
+        method: "POST",
+        body: parsed.data,
+        idempotencyKey: idempotency.current.key,
+      });
+      queryClient.setQueryData(merchantKeys.detail(merchant.id), merchant);
+      await queryClient.invalidateQueries({ queryKey: merchantKeys.all });
+      showToast({ title: "Merchant registered", description: `${merchant.name} · ${formatCnpj(merchant.taxId)}` });
+      onCreated(merchant);
+    } catch (error) {
+      const next: Errors = {};
+      if (error instanceof ApiSubmitError) {
+        for (const fieldError of error.fieldErrors) {
+          if (fieldError.field === "name" || fieldError.field === "taxId") {
+            next[fieldError.field] ??= fieldMessage(LABELS[fieldError.field], fieldError.message);
+          }
+        }
+        if (error.code === "tax_id_taken") next.taxId = "This CNPJ is already registered to another merchant.";
+        if (!next.name && !next.taxId) next.form = error.message;
+      } else {
+        next.form = "The merchant could not be registered: the service did not answer. Try again.";
+      }
+      setErrors(next);
+      focusFirstInvalid(next);
+    } finally {
+      onPendingChange(false);
+    }
+  }
+
+  const complete = normalizeCnpj(taxId).length === 14;
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5">
+      {errors.form ? <Alert title="The merchant was not registered.">{errors.form}</Alert> : null}
+      <div className="space-y-1.5">
+        <Label htmlFor={ids.name}>{LABELS.name}</Label>
+        <Input
+          ref={nameRef}
+          id={ids.name}
+          name="name"
+          autoComplete="organization"
+          data-autofocus
+          value={name}
+          maxLength={200}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
+          }}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy(errors.name && ids.nameError)}
+        />
+        <FieldError id={ids.nameError}>{errors.name}</FieldError>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={ids.taxId}>{LABELS.taxId}</Label>
+        <Input
+          ref={taxIdRef}
+          id={ids.taxId}
+          name="taxId"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="00.000.000/0000-00"
+          className="font-mono tracking-wide"
+          value={taxId}
+          onChange={(e) => {
+            const masked = maskCnpjInput(e.target.value);
+            setTaxId(masked);
+            if (errors.taxId) setErrors((prev) => ({ ...prev, taxId: undefined }));
+          }}
+          onBlur={() => {
+            // Say it when the field is left complete but wrong; an unfinished one is judged on submit.
+            if (complete && !isValidCnpj(taxId)) {
+              setErrors((prev) => ({ ...prev, taxId: fieldMessage(LABELS.taxId, "has wrong check digits: check the last two") }));
+            }
+          }}
+          aria-invalid={errors.taxId ? true : undefined}
+          aria-describedby={describedBy(ids.taxIdHint, errors.taxId && ids.taxIdError)}
+        />
+        <FieldHint id={ids.taxIdHint}>
+          14 characters with check digits. The 2026 alphanumeric form (letters in the first 12) is accepted.
+        </FieldHint>
+        <FieldError id={ids.taxIdError}>{errors.taxId}</FieldError>
+      </div>
+    </form>
+  );
+}
+
+export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: MerchantDto) => void }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <ControlIcon name="plus" />
+        New merchant
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="New merchant"
+        description="Register a company by its legal name and CNPJ. Credentials are then linked to it."
+        testId="new-merchant-dialog"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={pending}>
+              {pending ? "Registering…" : "Register merchant"}
+            </Button>
+          </>
+        }
+      >
+        <NewMerchantForm
+          formId={formId}
+          onPendingChange={setPending}
+          onCreated={(merchant) => {
+            setOpen(false);
+            onCreated?.(merchant);
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+
+// A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
+// (focus stays inside), Escape closes it, and the browser returns focus to the opener. Labelled
+// by its title, described by its description.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { cx } from "@/components/ui/class-names";
+import { ControlIcon } from "@/components/ui/control-icons";
+
+type Size = "sm" | "md" | "lg";
+
+const SIZES: Record<Size, string> = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" };
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = "md",
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: Size;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs while the dialog is still closed; a marked field takes the focus instead.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      // Escape and form[method=dialog] close the element itself: keep React's state in step.
+      onClose={onClose}
+      // A click on the backdrop lands on the <dialog> element itself, outside its panel.
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={cx(
+        "m-auto w-[calc(100%-2rem)] rounded-xl border border-(--line) bg-(--surface) p-0 text-(--fg) shadow-2xl",
+        "backdrop:bg-[rgb(12_14_19/0.45)] backdrop:backdrop-blur-[1px]",
+        SIZES[size],
+      )}
+    >
+      {open ? (
+        <div className="flex max-h-[calc(100dvh-4rem)] flex-col">
+          <div className="flex items-start justify-between gap-4 border-b border-(--line) px-5 py-4">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-base font-semibold text-(--fg)">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-(--fg-muted)">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mt-1 -mr-2 rounded-md p-1.5 text-(--fg-subtle) hover:bg-(--surface-muted) hover:text-(--fg)"
+            >
+              <ControlIcon name="close" />
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5">{children}</div>
+          {footer ? (
+            <div className="flex items-center justify-end gap-2 border-t border-(--line) bg-(--surface-muted)/60 px-5 py-3">
+              {footer}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,125 @@
+// Audit log: admins read who registered or changed what (filters in the URL, the changes of an
+// entry on demand, secrets redacted); other roles are told it is for admins; axe finds no
+// serious violation; screenshots go to docs/screenshots/.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, request as playwrightRequest } from "@playwright/test";
+import { generateCnpj } from "@/lib/merchants/cnpj";
+import { expect, test } from "../support/fixtures";
+import { baseUrlOf, PORTS } from "../support/run-env";
+import { USERS } from "../support/users";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+const merchantName = `Livraria Cultura ${randomBytes(3).toString("hex").toUpperCase()}`;
+let credentialId = "";
+const secret = `sk_${randomBytes(12).toString("hex")}`;
+
+// One merchant, a credential with a secret, and a change of it, made by the operator through the API.
+test.beforeAll(async () => {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
+  const auth = await anonymous.post("/v1/auth", {
+    data: { username: USERS.operator.username, password: USERS.operator.password },
+  });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  await anonymous.dispose();
+  const api = await playwrightRequest.newContext({
+    baseURL: baseUrlOf(PORTS[0]),
+    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
+  });
+  const merchant = await api.post("/v1/merchants", { data: { name: merchantName, taxId: generateCnpj() } });
+  expect(merchant.status()).toBe(201);
+  const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
+  const pagseguro = providers.find((p) => p.name === "pagseguro")!;
+  const created = await api.post("/v1/credentials", {
+    data: {
+      merchantId: ((await merchant.json()) as { id: string }).id,
+      providerId: pagseguro.id,
+      providerName: pagseguro.name,
+      authenticationData: { clientId: `ps_live_${randomBytes(4).toString("hex")}`, clientSecret: secret },
+    },
+  });
+  expect(created.status()).toBe(201);
+  credentialId = ((await created.json()) as { id: string }).id;
+  expect(
+    (await api.patch(`/v1/credentials/${credentialId}`, { data: { status: "disconnected", enabled: false } })).status(),
+  ).toBe(200);
+  await api.dispose();
+});
+
+test("an admin reads the audit log: filters in the URL, changes on demand, secrets redacted", async ({ page, signIn }) => {
+  await signIn(USERS.admin);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const merchantRow = page.getByTestId("audit-row").filter({ hasText: "Merchant registered" }).filter({ hasText: merchantName });
+  await expect(merchantRow).toBeVisible();
+  await expect(merchantRow).toContainText("operator");
+
+  // Only this credential's entries: its target id, kept in the URL.
+  await page
+    .getByRole("button", { name: `Show only the entries of credential ${credentialId}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`targetId=${credentialId}`));
+  await expect(page.getByTestId("audit-row")).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByLabel("Target ID")).toHaveValue(credentialId);
+  await expect(page.getByTestId("audit-row")).toHaveCount(2);
+
+  // The change: enabled and status, before and after.
+  const update = page.getByTestId("audit-row").filter({ hasText: "Credential changed" });
+  await expect(update).toContainText("enabled");
+  await update.getByRole("button", { name: /Details/ }).click();
+  const changes = page.getByRole("table", { name: "Changed fields" });
+  await expect(changes.getByRole("row", { name: /^status connected disconnected$/ })).toBeVisible();
+  await expect(changes.getByRole("row", { name: /^enabled true false$/ })).toBeVisible();
+
+  // The creation: the secret is recorded redacted, never in clear.
+  await page.getByLabel("Action").selectOption({ label: "Credential created" });
+  await expect(page).toHaveURL(/action=credential\.create/);
+  await expect(page.getByTestId("audit-row")).toHaveCount(1);
+  await page
+    .getByTestId("audit-row")
+    .getByRole("button", { name: /Details/ })
+    .click();
+  await expect(page.getByRole("table", { name: "Recorded values" })).toContainText("[redacted]");
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // Nothing matches: the empty state says what to change, and clears.
+  await page.getByLabel("Action").selectOption({ label: "Merchant registered" });
+  await expect(page.getByRole("heading", { name: "No entries match these filters" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/audit-log$/);
+  await expect(page.getByLabel("Target ID")).toHaveValue("");
+});
+
+test("an operator has no audit log link, and the page says it is for admins", async ({ page, signIn }) => {
+  await signIn(USERS.operator);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await page.goto("/audit-log");
+  await expect(page.getByText("Only administrators can read the audit log.")).toBeVisible();
+  await expect(page.getByTestId("audit-table")).toHaveCount(0);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`audit log: no serious violations, and a screenshot, in the ${colorScheme} scheme`, async ({ page, signIn }) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await signIn(USERS.admin);
+    await page.goto("/audit-log");
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    await page
+      .getByTestId("audit-row")
+      .filter({ hasText: "Credential changed" })
+      .first()
+      .getByRole("button", { name: /Details/ })
+      .click();
+    expect(await seriousViolations(page), "/audit-log").toEqual([]);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `docs/screenshots/audit-log-${colorScheme}.png` });
+  });
+}
