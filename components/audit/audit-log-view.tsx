@@ -20,7 +20,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
-import type { Page } from "@/lib/http/pagination";
+import type { Page } from "@/lib/http/page-params";
 
 const PAGE_SIZE = 30;
 

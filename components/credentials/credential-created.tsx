@@ -5,7 +5,6 @@
 // Nothing here is cached: leaving this screen forgets the secrets.
 import { useEffect, useRef } from "react";
 import { KIND_LABELS, STATUS_LABELS } from "@/components/credentials/credential-display";
-import type { CredentialStatus } from "@/components/credentials/credential-schemas";
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
+import type { CredentialStatus } from "@/lib/credentials/schemas";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 

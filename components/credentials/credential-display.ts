@@ -1,5 +1,5 @@
 // How a credential reads in the tables: its status tone, its account identifiers in short.
-import type { CredentialStatus } from "@/components/credentials/credential-schemas";
+import type { CredentialStatus } from "@/lib/credentials/schemas";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
 export const STATUS_LABELS: Record<CredentialStatus, string> = {

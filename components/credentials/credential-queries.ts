@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
-import type { Page } from "@/lib/http/pagination";
+import type { Page } from "@/lib/http/page-params";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 export type CredentialPage = Page<CredentialDto>;

@@ -10,7 +10,6 @@ import { AdditionalDataEditor, parseJsonObject } from "@/components/credentials/
 import { type CreatedContext, CredentialCreated } from "@/components/credentials/credential-created";
 import { KIND_LABELS, providerFieldMessage, STATUS_HINTS, STATUS_LABELS } from "@/components/credentials/credential-display";
 import { credentialKeys, useProviders } from "@/components/credentials/credential-queries";
-import { CREDENTIAL_STATUSES, type CredentialStatus, createCredentialBody } from "@/components/credentials/credential-schemas";
 import { authFieldId, ProviderFieldInputs } from "@/components/credentials/provider-field-inputs";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
@@ -26,6 +25,7 @@ import { showToast } from "@/components/ui/toast";
 import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import { checkFieldValues } from "@/lib/credentials/field-values";
+import { CREDENTIAL_STATUSES, type CredentialStatus, createCredentialBody } from "@/lib/credentials/schemas";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 

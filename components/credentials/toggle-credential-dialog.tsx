@@ -5,13 +5,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { credentialKeys } from "@/components/credentials/credential-queries";
-import { updateCredentialBody } from "@/components/credentials/credential-schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { showToast } from "@/components/ui/toast";
 import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
+import { updateCredentialBody } from "@/lib/credentials/schemas";
 
 export type ToggleTarget = { credential: CredentialDto; providerName: string; merchantName: string; account: string };
 

@@ -5,7 +5,7 @@
 import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import type { Page } from "@/lib/http/pagination";
+import type { Page } from "@/lib/http/page-params";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 
 export const merchantKeys = {

@@ -6,7 +6,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
-import { createMerchantBody } from "@/components/merchants/merchant-schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -18,6 +17,7 @@ import { showToast } from "@/components/ui/toast";
 import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
 import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
+import { createMerchantBody } from "@/lib/merchants/schemas";
 
 type Errors = { name?: string; taxId?: string; form?: string };
 

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, request as playwrightRequest } from "@playwright/test";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 import { USERS } from "../support/users";

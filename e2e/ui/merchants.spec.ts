@@ -3,7 +3,7 @@
 // view, accessibility in both schemes, and the screenshots for docs/screenshots/.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { USERS } from "../support/users";
 

@@ -1,6 +1,6 @@
 // Query of GET /v1/audit-log, shared by the API, the dashboard and the OpenAPI document.
 import { z } from "zod";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 export const auditLogQuery = z.strictObject({
   targetType: z.enum(["merchant", "credential"]).optional(),

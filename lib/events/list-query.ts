@@ -2,7 +2,7 @@
 // validated, unknown ones refused by name, created_at in its day and range forms.
 import { z } from "zod";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -2,40 +2,13 @@
 // limit + 1 rows to know whether more exist. Cursors are opaque (base64url), signed, and bound
 // to the filters and sort that made them, so a tampered or reused-elsewhere cursor is a 400.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { env } from "@/lib/env";
 import { badRequest } from "@/lib/http/api-error";
+import type { Page, PageMetadata, SortDirection } from "@/lib/http/page-params";
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+export type { Page, PageMetadata, SortDirection } from "@/lib/http/page-params";
 
-/** The `limit` query parameter: an integer 1..100, default 20; anything else is refused. */
-export const limitParam = z
-  .string()
-  .regex(/^[0-9]{1,3}$/, `must be an integer from 1 to ${MAX_LIMIT}`)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, `must be an integer from 1 to ${MAX_LIMIT}`)
-      .max(MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
-  )
-  .default(DEFAULT_LIMIT);
-
-/** `sort`: ASC or DESC in any case, default DESC. */
-export const sortParam = z
-  .string()
-  .regex(/^(asc|desc)$/i, "must be ASC or DESC")
-  .transform((v) => v.toLowerCase() as "asc" | "desc")
-  .default("desc");
-
-export const cursorParam = z.string().min(1).max(512).optional();
-
-export type SortDirection = "asc" | "desc";
 export type Position = { createdAt: Date; id: string };
-export type PageMetadata = { cursor: string | null; limit: number; has_more: boolean };
-export type Page<T> = { metadata: PageMetadata; data: T[] };
 
 let cachedHmacKey: Buffer | undefined;
 

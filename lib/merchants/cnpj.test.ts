@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCnpj, generateCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
+import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 
 describe("CNPJ", () => {
   it("accepts known valid numbers, masked or not", () => {

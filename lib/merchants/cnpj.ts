@@ -1,12 +1,11 @@
 // CNPJ (Brazilian company tax id): 14 characters, the last two check digits computed modulo 11.
 // Since July 2026 the first 12 may be letters too (IN RFB 2.229/2024): each character is worth
 // its ASCII code minus 48, so digits keep their value and A=17, B=18, ... Z=42.
-import { randomInt } from "node:crypto";
 
-const WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+export const WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+export const WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
-function checkDigit(body: string, weights: number[]): number {
+export function checkDigit(body: string, weights: number[]): number {
   let sum = 0;
   for (let i = 0; i < weights.length; i++) sum += (body.charCodeAt(i) - 48) * weights[i]!;
   const rest = sum % 11;
@@ -30,15 +29,4 @@ export function isValidCnpj(input: string): boolean {
 export function formatCnpj(cnpj: string): string {
   const c = normalizeCnpj(cnpj);
   return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12, 14)}`;
-}
-
-/** A valid CNPJ for demo data and tests: numeric, or alphanumeric in its first 12 characters. */
-export function generateCnpj(options: { alphanumeric?: boolean } = {}): string {
-  const alphabet = options.alphanumeric ? "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" : "0123456789";
-  let body = "";
-  for (let i = 0; i < 8; i++) body += alphabet[randomInt(alphabet.length)];
-  body += "0001"; // head office
-  const d1 = checkDigit(body, WEIGHTS_1);
-  const d2 = checkDigit(body + d1, WEIGHTS_2);
-  return `${body}${d1}${d2}`;
 }

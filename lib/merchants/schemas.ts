@@ -1,6 +1,6 @@
 // Merchant input rules, shared by the API, the dashboard forms and the OpenAPI document.
 import { z } from "zod";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/pagination";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 import { isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
 
 export const merchantNameSchema = z

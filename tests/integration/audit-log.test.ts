@@ -5,7 +5,7 @@ import { GET as auditLog } from "@/app/v1/audit-log/route";
 import { PATCH as patch } from "@/app/v1/credentials/[id]/route";
 import { POST as createCredential } from "@/app/v1/credentials/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 type Tokens = Awaited<ReturnType<typeof userWithTokens>>;

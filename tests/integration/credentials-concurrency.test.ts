@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as create } from "@/app/v1/credentials/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
 import { db } from "@/lib/db/client";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 type Tokens = Awaited<ReturnType<typeof userWithTokens>>;

@@ -8,7 +8,7 @@ import { POST as createMerchant } from "@/app/v1/merchants/route";
 import { GET as providersRoute } from "@/app/v1/providers/route";
 import { DecryptionError, decryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 type Tokens = Awaited<ReturnType<typeof userWithTokens>>;

@@ -6,7 +6,7 @@ import { GET as getCredential } from "@/app/v1/credentials/[id]/route";
 import { reencryptCredentials } from "@/lib/credentials/reencrypt-credentials";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { generateCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 /** Encrypts as the service did under key version 1 (IV | tag | ciphertext, row id as AAD). */

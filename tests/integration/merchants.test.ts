@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/merchants/[id]/route";
 import { POST as create, GET as list } from "@/app/v1/merchants/route";
 import { db } from "@/lib/db/client";
-import { formatCnpj, generateCnpj } from "@/lib/merchants/cnpj";
+import { formatCnpj } from "@/lib/merchants/cnpj";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 type Tokens = Awaited<ReturnType<typeof userWithTokens>>;
