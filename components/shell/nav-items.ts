@@ -15,14 +15,12 @@ const SECTIONS: NavSection[] = [
       { href: "/credentials", label: "Credentials", icon: "credentials", permission: "read" },
       { href: "/merchants", label: "Merchants", icon: "merchants", permission: "read" },
       { href: "/providers", label: "Providers", icon: "providers", permission: "read" },
+      { href: "/api-reference", label: "API reference", icon: "inbox", permission: "read" },
     ],
   },
   {
     label: "Administration",
-    items: [
-      { href: "/audit-log", label: "Audit log", icon: "audit", permission: "audit:read" },
-      { href: "/users", label: "Users", icon: "users", permission: "users:manage" },
-    ],
+    items: [{ href: "/audit-log", label: "Audit log", icon: "audit", permission: "audit:read" }],
   },
 ];
 

@@ -1,6 +1,7 @@
 // Token issuance: sign-in with a password, refresh-token rotation with reuse detection
 // (RFC 9700: a spent refresh token presented again ends its whole family), and revocation.
 import "server-only";
+import { z } from "zod";
 import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/auth/jwt";
 import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
 import { verifyPassword } from "@/lib/auth/passwords";
@@ -11,16 +12,30 @@ import { ApiError } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 
-export type TokenResponse = {
-  access_token: string;
-  expires_in: number;
-  refresh_token: string;
-  refresh_expires_in: number;
-  token_type: "Bearer";
-};
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+/** The answer of POST /v1/auth and POST /v1/auth/refresh (the seed's token response). */
+export const tokenResponseSchema = z.strictObject({
+  access_token: z.string().regex(JWT).describe("A JWT (typ at+jwt) to send as Authorization: Bearer"),
+  expires_in: z.int().positive().describe("Seconds until the access token expires"),
+  refresh_token: z.string().regex(JWT).describe("A JWT for POST /v1/auth/refresh; spent when used"),
+  refresh_expires_in: z.int().nonnegative().describe("Seconds until the refresh token expires"),
+  token_type: z.literal("Bearer"),
+});
+
+export type TokenResponse = z.output<typeof tokenResponseSchema>;
+
+/** The answer of POST /v1/auth/revoke, whether or not the token was usable (RFC 7009). */
+export const revokeResponseSchema = z.strictObject({ revoked: z.literal(true) });
+
+// RFC 9110: every 401 names a scheme; this one says how to obtain a token.
 const invalidCredentials = () =>
-  new ApiError({ status: 401, code: "invalid_credentials", detail: "The username or password is wrong." });
+  new ApiError({
+    status: 401,
+    code: "invalid_credentials",
+    detail: "The username or password is wrong.",
+    headers: { "www-authenticate": 'Bearer realm="payment-integrations"' },
+  });
 
 const invalidGrant = (detail: string) => new ApiError({ status: 400, code: "invalid_grant", detail });
 

@@ -10,33 +10,62 @@
 //   credential stays visible, it can still be disabled, and a PATCH with the full
 //   authenticationData repairs it.
 import "server-only";
+import { z } from "zod";
 import type { Credential, Provider } from "@/generated/prisma/client";
 import { maskAuthenticationData, redactAuthenticationData } from "@/lib/credentials/authentication-data";
 import type { FieldValues } from "@/lib/credentials/field-values";
-import type { CredentialStatus } from "@/lib/credentials/schemas";
+import { type CredentialStatus, credentialStatusSchema } from "@/lib/credentials/schemas";
 import { decryptAuthenticationData, type StoredAuthenticationData } from "@/lib/credentials/stored-authentication-data";
+import { XID_PATTERN } from "@/lib/ids";
 import { type ProviderField, providerFieldsSchema } from "@/lib/providers/provider-fields";
 
 const UNDECRYPTABLE = "[undecryptable]";
 
-export type CreatedCredentialDto = {
-  id: string;
-  merchantId: string;
-  providerId: string;
-  subacquirerId: string;
-  authenticationData: FieldValues;
-  testMode: boolean;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+const xid = z.string().regex(XID_PATTERN).describe("XID: 20 characters of [0-9a-v]");
+const timestamp = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds");
+/** A provider's field values by field name (GET /v1/providers lists the fields). */
+const fieldValuesSchema = z.record(z.string(), z.string());
 
-export type CredentialDto = Omit<CreatedCredentialDto, "authenticationData"> & {
-  authenticationData: FieldValues | null;
-  authenticationDataError?: "undecryptable";
-  status: CredentialStatus;
-  additionalData: FieldValues;
-};
+/** The creation response (POST /v1/credentials): the seed's fields, secrets shown this once. */
+export const createdCredentialSchema = z.strictObject({
+  id: xid,
+  merchantId: xid,
+  providerId: xid,
+  subacquirerId: z.string().describe("The platform's organisation id at the acquirers"),
+  authenticationData: fieldValuesSchema.describe(
+    "The provider's authentication fields, in full (the only time secrets are shown)",
+  ),
+  testMode: z.boolean(),
+  enabled: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** Every later read (GET, list, PATCH): secrets masked, status and additionalData added. */
+export const credentialSchema = z.strictObject({
+  id: xid,
+  merchantId: xid,
+  providerId: xid,
+  subacquirerId: z.string().describe("The platform's organisation id at the acquirers"),
+  authenticationData: fieldValuesSchema
+    .nullable()
+    .describe(
+      "The provider's authentication fields, secret ones masked (••••3f9a); null when the stored value cannot be decrypted",
+    ),
+  authenticationDataError: z
+    .literal("undecryptable")
+    .optional()
+    .describe("Present when the stored authenticationData cannot be decrypted; a PATCH with it in full repairs it"),
+  testMode: z.boolean(),
+  enabled: z.boolean(),
+  status: credentialStatusSchema,
+  additionalData: fieldValuesSchema.describe("The provider's additional data fields"),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export type CreatedCredentialDto = z.output<typeof createdCredentialSchema>;
+export type CredentialDto = z.output<typeof credentialSchema>;
 
 export type CredentialWithProvider = Credential & { provider: Provider };
 

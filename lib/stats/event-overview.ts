@@ -14,16 +14,26 @@ export const overviewQuery = z.strictObject({
   period: z.enum(Object.keys(PERIODS) as [Period, ...Period[]], { message: "must be 24h, 7d or 30d" }).default("24h"),
 });
 
+const count = z.int().nonnegative();
+const statusCountsShape = { pending: count, failed: count, processed: count, total: count };
+const timestamp = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds");
+
+/** GET /v1/stats/overview's answer. */
+export const overviewSchema = z.strictObject({
+  period: overviewQuery.shape.period.unwrap(),
+  from: timestamp.describe("Start of the first bucket (inclusive)"),
+  to: timestamp.describe("End of the last, current bucket (exclusive)"),
+  bucket: z.enum(["hour", "day"]).describe("hour for 24h, day beyond"),
+  totals: z.strictObject(statusCountsShape),
+  series: z.array(z.strictObject({ start: timestamp, ...statusCountsShape })).describe("One point per bucket, oldest first"),
+  topFailureReasons: z
+    .array(z.strictObject({ reason: z.string(), count }))
+    .max(5)
+    .describe("The most frequent failure reasons of the period, most frequent first"),
+});
+
 type StatusCounts = Record<EventStatus, number> & { total: number };
-export type OverviewDto = {
-  period: Period;
-  from: string;
-  to: string;
-  bucket: "hour" | "day";
-  totals: StatusCounts;
-  series: ({ start: string } & StatusCounts)[];
-  topFailureReasons: { reason: string; count: number }[];
-};
+export type OverviewDto = z.output<typeof overviewSchema>;
 
 const HOUR_MS = 3_600_000;
 

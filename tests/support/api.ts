@@ -1,8 +1,11 @@
-// Calling route handlers as Next.js would: a real Request, params as a promise.
+// Calling route handlers as Next.js would: a real Request, params as a promise. Every response
+// is checked against the OpenAPI document (GET /v1/openapi.json): a status, header or body it does
+// not describe fails the test.
 import { randomBytes } from "node:crypto";
 import type { Role } from "@/lib/auth/roles";
 import type { RouteHandler } from "@/lib/http/route";
 import { createUser } from "@/lib/users/manage-users";
+import { assertResponseMatchesDocument } from "./openapi-validator";
 
 export type CallOptions = {
   method?: string;
@@ -28,6 +31,14 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
+  assertResponseMatchesDocument({
+    method: request.method,
+    url: request.url,
+    params: options.params,
+    status: response.status,
+    headers: response.headers,
+    text,
+  });
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -1,0 +1,209 @@
+// The document's reusable parts: every named schema (requests from the schemas that validate
+// them, responses from the DTO modules), the headers, the Idempotency-Key parameter, the
+// responses every route shares, and the bearer scheme.
+import "server-only";
+import { z } from "zod";
+import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
+import { refreshTokenBody, signInBody } from "@/lib/auth/schemas";
+import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
+import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/credential-dto";
+import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
+import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/events/data-schema";
+import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/get-event";
+import { merchantSchema } from "@/lib/merchants/merchant-dto";
+import { createMerchantBody } from "@/lib/merchants/schemas";
+import {
+  fieldErrorSchema,
+  healthSchema,
+  jwksSchema,
+  openApiDocumentSchema,
+  pageMetadataSchema,
+  pageOf,
+  problemSchema,
+  readinessSchema,
+} from "@/lib/openapi/http-schemas";
+import { namedSchemas, schemaRef } from "@/lib/openapi/json-schema";
+import type { OpenApiDocument, Reference } from "@/lib/openapi/types";
+import { providerSchema } from "@/lib/providers/list-providers";
+import { providerFieldSchema } from "@/lib/providers/provider-fields";
+import { overviewSchema } from "@/lib/stats/event-overview";
+
+/** What clients send: the request schemas themselves, read as input. */
+const REQUEST_SCHEMAS = {
+  SignInRequest: signInBody,
+  RefreshTokenRequest: refreshTokenBody,
+  CreateMerchantRequest: createMerchantBody,
+  CreateCredentialRequest: createCredentialBody,
+  UpdateCredentialRequest: updateCredentialBody,
+  EventDataInput: eventDataSchema,
+  CardDataInput: cardDataSchema,
+  TerminalDataInput: terminalDataSchema,
+};
+
+/** What the API answers: the DTOs' schemas, read as output. */
+const RESPONSE_SCHEMAS = {
+  Problem: problemSchema,
+  FieldError: fieldErrorSchema,
+  PageMetadata: pageMetadataSchema,
+  TokenResponse: tokenResponseSchema,
+  RevokeResponse: revokeResponseSchema,
+  Provider: providerSchema,
+  ProviderField: providerFieldSchema,
+  ProviderList: z.strictObject({ data: z.array(providerSchema) }),
+  Merchant: merchantSchema,
+  MerchantPage: pageOf(merchantSchema),
+  CreatedCredential: createdCredentialSchema,
+  Credential: credentialSchema,
+  CredentialPage: pageOf(credentialSchema),
+  Event: eventSchema,
+  EventDetail: eventDetailSchema,
+  EventAttempt: eventAttemptSchema,
+  EventData: eventDataSchema,
+  CardData: cardDataSchema,
+  TerminalData: terminalDataSchema,
+  EventPage: pageOf(eventSchema),
+  EventOverview: overviewSchema,
+  AuditEntry: auditEntrySchema,
+  AuditEntryPage: pageOf(auditEntrySchema),
+  Jwks: jwksSchema,
+  Health: healthSchema,
+  Readiness: readinessSchema,
+  OpenApiDocument: openApiDocumentSchema,
+};
+
+export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;
+
+export const ref = (name: SchemaName): Reference => ({ $ref: schemaRef(name) });
+
+export function componentSchemas(): OpenApiDocument["components"]["schemas"] {
+  const requests = namedSchemas(REQUEST_SCHEMAS, "input");
+  const responses = namedSchemas(RESPONSE_SCHEMAS, "output");
+  return { ...responses, ...requests };
+}
+
+const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
+
+export const HEADERS = {
+  requestId: headerRef("X-Request-Id"),
+  location: headerRef("Location"),
+  retryAfter: headerRef("Retry-After"),
+  retryAfterOptional: headerRef("Retry-After-Optional"),
+  wwwAuthenticate: headerRef("WWW-Authenticate"),
+  allow: headerRef("Allow"),
+  idempotentReplayed: headerRef("Idempotent-Replayed"),
+  noStore: headerRef("Cache-Control-No-Store"),
+} as const;
+
+export const componentHeaders: OpenApiDocument["components"]["headers"] = {
+  "X-Request-Id": {
+    description: "The request's id, in every response and log line: the caller's own when sane (1 to 64 of [A-Za-z0-9._:-]).",
+    required: true,
+    schema: { type: "string", pattern: "^[A-Za-z0-9._:-]{1,64}$" },
+  },
+  Location: { description: "The path of the resource.", required: true, schema: { type: "string", pattern: "^/v1/" } },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  "Retry-After-Optional": {
+    description: "Seconds to wait before trying again, where waiting helps (a request with this Idempotency-Key still running).",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  "WWW-Authenticate": {
+    description:
+      'RFC 6750 challenge: Bearer realm="payment-integrations", with error="invalid_token" or error="insufficient_scope".',
+    required: true,
+    schema: { type: "string", pattern: "^Bearer realm=" },
+  },
+  Allow: { description: "The methods this path allows.", required: true, schema: { type: "string" } },
+  "Idempotent-Replayed": {
+    description: "true when this is the stored response of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+  "Cache-Control-No-Store": {
+    description: "Cache-Control: no-store. Tokens are never cached.",
+    required: true,
+    schema: { type: "string", pattern: "no-store" },
+  },
+};
+
+export const IDEMPOTENCY_KEY_PARAMETER: Reference = { $ref: "#/components/parameters/Idempotency-Key" };
+
+export const componentParameters: OpenApiDocument["components"]["parameters"] = {
+  "Idempotency-Key": {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description:
+      "Makes the request safe to retry: within 24 h the same key and body replay the first response (with " +
+      "Idempotent-Replayed: true); the same key with another body is 422, and while the first request runs, 409. " +
+      "Keys are scoped to the caller; a failed request releases its key.",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+  },
+};
+
+/** The problems every route of a kind can answer, the same wherever they occur. */
+export const RESPONSES = {
+  Unauthorized: { $ref: "#/components/responses/Unauthorized" },
+  Forbidden: { $ref: "#/components/responses/Forbidden" },
+  ContentTooLarge: { $ref: "#/components/responses/ContentTooLarge" },
+  UnsupportedMediaType: { $ref: "#/components/responses/UnsupportedMediaType" },
+  ServiceUnavailable: { $ref: "#/components/responses/ServiceUnavailable" },
+} satisfies Record<string, Reference>;
+
+/** A problem+json schema narrowed to one status and the codes it can carry there. */
+export function problemSchemaFor(status: number, codes: readonly string[]) {
+  return {
+    allOf: [ref("Problem")],
+    properties: { status: { const: status }, code: { enum: [...codes] } },
+  };
+}
+
+const problemResponse = (description: string, status: number, codes: string[], headers: Record<string, Reference> = {}) => ({
+  description,
+  headers: { "X-Request-Id": HEADERS.requestId, ...headers },
+  content: { "application/problem+json": { schema: problemSchemaFor(status, codes) } },
+});
+
+export const componentResponses: OpenApiDocument["components"]["responses"] = {
+  Unauthorized: problemResponse(
+    "No access token (unauthenticated), or a bad, expired or forged one, or a refresh token in its place (invalid_token).",
+    401,
+    ["unauthenticated", "invalid_token"],
+    { "WWW-Authenticate": HEADERS.wwwAuthenticate },
+  ),
+  Forbidden: problemResponse("The caller's role lacks the right (insufficient_scope).", 403, ["insufficient_scope"], {
+    "WWW-Authenticate": HEADERS.wwwAuthenticate,
+  }),
+  MethodNotAllowed: problemResponse(
+    "Any method a path does not list answers 405 method_not_allowed, with the allowed ones in Allow.",
+    405,
+    ["method_not_allowed"],
+    { Allow: HEADERS.allow },
+  ),
+  ContentTooLarge: problemResponse("The body exceeds 64 KiB (body_too_large).", 413, ["body_too_large"]),
+  UnsupportedMediaType: problemResponse(
+    "The body is not sent as JSON (unsupported_media_type): use Content-Type: application/json.",
+    415,
+    ["unsupported_media_type"],
+  ),
+  ServiceUnavailable: problemResponse(
+    "The database is unavailable (service_unavailable); retry after Retry-After seconds.",
+    503,
+    ["service_unavailable"],
+    { "Retry-After": HEADERS.retryAfter },
+  ),
+  NotFound: problemResponse("There is no such route (not_found): any path this document does not list.", 404, ["not_found"]),
+};
+
+export const securitySchemes: OpenApiDocument["components"]["securitySchemes"] = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "An access token from POST /v1/auth or POST /v1/auth/refresh (an EdDSA JWT, typ at+jwt, valid 300 s). What a " +
+      "role may do is checked per operation: a role without the right gets 403 insufficient_scope.",
+  },
+};

@@ -1,0 +1,407 @@
+// Every route of the API, declared once: the schemas each one reads and answers with.
+// tests/integration/openapi.test.ts compares this list with the route files under app/.
+import "server-only";
+import { z } from "zod";
+import { auditLogQuery } from "@/lib/audit/schemas";
+import { listCredentialsQuery } from "@/lib/credentials/schemas";
+import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
+import { exportEventsQuery } from "@/lib/events/export-events";
+import { listEventsQuery } from "@/lib/events/list-query";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "@/lib/http/page-params";
+import { listMerchantsQuery } from "@/lib/merchants/schemas";
+import { HEADERS } from "@/lib/openapi/components";
+import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
+import type { PathItem } from "@/lib/openapi/types";
+import { overviewQuery } from "@/lib/stats/event-overview";
+
+export const TAGS = [
+  { name: "Authentication", description: "Token pairs for the API: sign in, refresh (rotation with reuse detection), revoke." },
+  { name: "Providers", description: "The acquirers a credential can connect to, with the fields each one takes." },
+  { name: "Merchants", description: "The establishments credentials belong to." },
+  { name: "Credentials", description: "A merchant's authentication at a provider. Secrets are encrypted and shown once." },
+  { name: "Events", description: "Payment notifications: ingested, matched to a credential by a worker, retried." },
+  { name: "Statistics", description: "Aggregates for the dashboard." },
+  { name: "Audit log", description: "Who changed which merchant or credential (admins)." },
+  { name: "Service", description: "Health, readiness, signing keys and this document." },
+];
+
+const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
+const noStore = { "Cache-Control": HEADERS.noStore };
+const cacheable = {
+  "Cache-Control": { description: "public, max-age=300", required: true, schema: { type: "string", pattern: "public" } },
+};
+
+const PAGING = {
+  limit: `Page size: an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); anything else is a 400, not clamped.`,
+  cursor: "The `metadata.cursor` of the previous page. Opaque, and valid only with the same filters and sort.",
+  sort: "ASC or DESC in any case (default DESC): by creation time, then id.",
+};
+
+const EVENT_FILTERS = {
+  status: `One or more of ${EVENT_STATUSES.join(", ")}, comma-separated.`,
+  type: "Exact event type, e.g. payment.completed.",
+  created_at: "A date YYYY-MM-DD: that whole UTC day.",
+  "created_at[gte]": "From this instant (an ISO 8601 date-time with offset) or the start of this UTC day (YYYY-MM-DD).",
+  "created_at[gt]": "After this instant, or after this whole UTC day.",
+  "created_at[lte]": "Up to this instant, or to the end of this UTC day (lte=2026-11-20 includes the 20th).",
+  "created_at[lt]": "Before this instant, or before the start of this UTC day.",
+  merchant_id: "The transaction's merchantId.",
+  terminal_id: "The transaction's terminalId.",
+  acquirer_name: `One of ${ACQUIRER_NAMES.join(", ")}.`,
+  transaction_status: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
+  payment_method: `One of ${PAYMENT_METHODS.join(", ")}.`,
+  q: "Exactly one of: the event id, the authorization code, the RRN/NSU, or the card's last 4 digits.",
+  order_by: "created_at, the only order.",
+  sort: PAGING.sort,
+};
+
+const created = (what: string, schema: "Merchant" | "CreatedCredential") => ({
+  201: {
+    description: `${what} created. With an Idempotency-Key, a replay answers the first response again.`,
+    body: schema,
+    headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed },
+  },
+});
+
+const IDEMPOTENCY_CONFLICTS = ["idempotency_in_flight", "idempotency_response_unavailable"];
+const idempotencyRetryAfter = { "Retry-After": HEADERS.retryAfterOptional };
+
+export const OPERATIONS: OperationDeclaration[] = [
+  // Authentication
+  {
+    method: "post",
+    path: "/v1/auth",
+    operationId: "signIn",
+    summary: "Sign in with a username and password",
+    description: "Answers a token pair. Failed sign-ins are limited per username and per client address (429 with Retry-After).",
+    tag: "Authentication",
+    auth: "public",
+    body: { schema: "SignInRequest" },
+    success: { 200: { description: "A new token pair.", body: "TokenResponse", headers: noStore } },
+    problems: {
+      401: { codes: ["invalid_credentials"] },
+      429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/auth/refresh",
+    operationId: "refreshTokens",
+    summary: "Spend a refresh token for a new token pair",
+    description:
+      "The refresh token in the body authenticates the request (no Authorization header). It is spent: presented " +
+      "again, it ends its whole family (RFC 9700 reuse detection).",
+    tag: "Authentication",
+    auth: "public",
+    body: { schema: "RefreshTokenRequest" },
+    success: {
+      200: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse", headers: noStore },
+    },
+    problems: { 400: { codes: ["invalid_grant"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/auth/revoke",
+    operationId: "revokeTokens",
+    summary: "End a refresh token's family (sign out)",
+    description: "Like RFC 7009, any well-formed body answers 200: the answer says nothing about which tokens exist.",
+    tag: "Authentication",
+    auth: "public",
+    body: { schema: "RefreshTokenRequest" },
+    success: { 200: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse", headers: noStore } },
+  },
+
+  // Providers
+  {
+    method: "get",
+    path: "/v1/providers",
+    operationId: "listProviders",
+    summary: "List the providers",
+    description: "Reference data: the six acquirers, with the fields of a credential's authenticationData and additionalData.",
+    tag: "Providers",
+    auth: "bearer",
+    query: z.strictObject({}),
+    success: { 200: { description: "Every provider, by name.", body: "ProviderList" } },
+  },
+
+  // Merchants
+  {
+    method: "get",
+    path: "/v1/merchants",
+    operationId: "listMerchants",
+    summary: "List and search merchants",
+    tag: "Merchants",
+    auth: "bearer",
+    query: listMerchantsQuery,
+    queryDescriptions: {
+      search: "A part of the name (any case), or the beginning of the tax id (mask optional).",
+      ...PAGING,
+    },
+    success: { 200: { description: "A page of merchants.", body: "MerchantPage" } },
+  },
+  {
+    method: "post",
+    path: "/v1/merchants",
+    operationId: "createMerchant",
+    summary: "Register a merchant",
+    description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
+    tag: "Merchants",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: "CreateMerchantRequest" },
+    success: created("The merchant", "Merchant"),
+    problems: {
+      409: { codes: ["tax_id_taken", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
+      422: { codes: ["idempotency_key_reused"] },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/merchants/{id}",
+    operationId: "getMerchant",
+    summary: "Get a merchant",
+    tag: "Merchants",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The merchant.", body: "Merchant" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+
+  // Credentials
+  {
+    method: "get",
+    path: "/v1/credentials",
+    operationId: "listCredentials",
+    summary: "List credentials",
+    description: "Secret fields are masked.",
+    tag: "Credentials",
+    auth: "bearer",
+    query: listCredentialsQuery,
+    queryDescriptions: {
+      merchantId: "Only this merchant's credentials.",
+      providerId: "Only this provider's credentials.",
+      enabled: "true or false.",
+      ...PAGING,
+    },
+    success: { 200: { description: "A page of credentials.", body: "CredentialPage" } },
+  },
+  {
+    method: "post",
+    path: "/v1/credentials",
+    operationId: "createCredential",
+    summary: "Create a credential",
+    description:
+      "Operators and admins. authenticationData and additionalData are checked against the provider's fields " +
+      "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
+      "masks them. A second enabled credential for one provider, MID and TID is a 409.",
+    tag: "Credentials",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: "CreateCredentialRequest" },
+    success: created("The credential", "CreatedCredential"),
+    problems: {
+      409: { codes: ["duplicate_credential", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
+      422: { codes: ["merchant_not_found", "provider_not_found", "provider_name_mismatch", "idempotency_key_reused"] },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/credentials/{id}",
+    operationId: "getCredential",
+    summary: "Get a credential",
+    description: "Secret fields are masked.",
+    tag: "Credentials",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The credential.", body: "Credential" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "patch",
+    path: "/v1/credentials/{id}",
+    operationId: "updateCredential",
+    summary: "Change a credential",
+    description:
+      "Operators and admins. JSON merge patch (RFC 7396): absent fields stay; inside authenticationData and " +
+      "additionalData a key set to null is removed. A masked secret sent back keeps the stored one. At least one " +
+      "field must be given.",
+    tag: "Credentials",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "UpdateCredentialRequest", mediaTypes: ["application/json", "application/merge-patch+json"] },
+    success: { 200: { description: "The credential after the change.", body: "Credential" } },
+    problems: {
+      404: { codes: ["not_found"] },
+      409: { codes: ["duplicate_credential", "authentication_data_unreadable"] },
+    },
+  },
+
+  // Events
+  {
+    method: "get",
+    path: "/v1/webhooks/events",
+    operationId: "listEvents",
+    summary: "List events",
+    description: "Filtered, and paged by keyset on (created_at, id): no page repeats or skips an event.",
+    tag: "Events",
+    auth: "bearer",
+    query: listEventsQuery,
+    queryDescriptions: { ...EVENT_FILTERS, ...PAGING },
+    success: { 200: { description: "A page of events.", body: "EventPage" } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhooks/events",
+    operationId: "ingestEvent",
+    summary: "Ingest a payment notification",
+    description:
+      "Roles ingest and admin. Stored at once as pending and processed by a worker. The same notification again " +
+      "(acquirerName, acquirerMerchantIdentifier, acquirerTerminalIdentifier and retrievalReferenceNumber) " +
+      "answers the stored event (200), never a duplicate. Nullable fields and metadata may be omitted.",
+    tag: "Events",
+    auth: "bearer",
+    body: { schema: "EventDataInput", description: "The transaction (the seed's Data object)." },
+    success: {
+      200: {
+        description: "This notification was seen before: the stored event.",
+        body: "Event",
+        headers: { Location: HEADERS.location },
+      },
+      202: { description: "Stored as pending, to be processed.", body: "Event", headers: { Location: HEADERS.location } },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/webhooks/events/export",
+    operationId: "exportEvents",
+    summary: "Export events as CSV",
+    description: "Every event the filters match (the list's parameters without cursor and limit), as a streamed CSV file.",
+    tag: "Events",
+    auth: "bearer",
+    query: exportEventsQuery,
+    queryDescriptions: EVENT_FILTERS,
+    success: {
+      200: {
+        description: "RFC 4180 CSV, a header row first. No card holder names.",
+        body: { mediaType: "text/csv", schema: { type: "string" } },
+        headers: {
+          "Content-Disposition": {
+            description: 'attachment; filename="events-<timestamp>Z.csv"',
+            required: true,
+            schema: { type: "string", pattern: "^attachment" },
+          },
+        },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/webhooks/events/{id}",
+    operationId: "getEvent",
+    summary: "Get an event",
+    description: "With why it failed and every processing attempt.",
+    tag: "Events",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The event.", body: "EventDetail" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhooks/events/{id}/retry",
+    operationId: "retryEvent",
+    summary: "Retry a failed event",
+    description: "Operators and admins. Processes the event again at once and answers it with the new attempt.",
+    tag: "Events",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The event after processing.", body: "EventDetail" } },
+    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["event_not_failed"] } },
+  },
+
+  // Statistics
+  {
+    method: "get",
+    path: "/v1/stats/overview",
+    operationId: "getEventOverview",
+    summary: "Event counts for a period",
+    tag: "Statistics",
+    auth: "bearer",
+    query: overviewQuery,
+    queryDescriptions: { period: "24h (hourly buckets, the default), 7d or 30d (daily buckets)." },
+    success: { 200: { description: "Totals, a series by status, the top failure reasons.", body: "EventOverview" } },
+  },
+
+  // Audit log
+  {
+    method: "get",
+    path: "/v1/audit-log",
+    operationId: "listAuditLog",
+    summary: "List the audit log",
+    description: "Admins only. Snapshots have their secrets redacted.",
+    tag: "Audit log",
+    auth: "bearer",
+    query: auditLogQuery,
+    queryDescriptions: {
+      targetType: "merchant or credential.",
+      targetId: "The id of the merchant or credential.",
+      action: "e.g. credential.update.",
+      ...PAGING,
+    },
+    success: { 200: { description: "A page of audit entries.", body: "AuditEntryPage" } },
+  },
+
+  // Service
+  {
+    method: "get",
+    path: "/v1/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This document",
+    description: "OpenAPI 3.1, generated from the schemas that validate requests and shape responses.",
+    tag: "Service",
+    auth: "public",
+    database: false,
+    success: { 200: { description: "The OpenAPI document.", body: "OpenApiDocument", headers: cacheable } },
+  },
+  {
+    method: "get",
+    path: "/.well-known/jwks.json",
+    operationId: "getJwks",
+    summary: "The public keys that verify tokens",
+    description: "Every configured Ed25519 key: the first signs, all verify, so a rotated-out key keeps its tokens valid.",
+    tag: "Service",
+    auth: "public",
+    database: false,
+    success: { 200: { description: "A JSON Web Key Set (RFC 7517).", body: "Jwks", headers: cacheable } },
+  },
+  {
+    method: "get",
+    path: "/healthz",
+    operationId: "getHealth",
+    summary: "Liveness: the process is up",
+    tag: "Service",
+    auth: "public",
+    database: false,
+    success: { 200: { description: "Up.", body: "Health", headers: noStore } },
+  },
+  {
+    method: "get",
+    path: "/readyz",
+    operationId: "getReadiness",
+    summary: "Readiness: the database answers",
+    tag: "Service",
+    auth: "public",
+    success: { 200: { description: "Ready.", body: "Readiness", headers: noStore } },
+  },
+];
+
+export function documentPaths(): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const declaration of OPERATIONS) {
+    const item = paths[declaration.path] ?? {};
+    paths[declaration.path] = item;
+    if (item[declaration.method]) throw new Error(`${declaration.method} ${declaration.path} is declared twice.`);
+    item[declaration.method] = operation(declaration);
+  }
+  return paths;
+}
