@@ -1,19 +1,23 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
+import { OverviewDashboard } from "@/components/overview/overview-dashboard";
+import { parseOverviewPeriod } from "@/components/overview/overview-period";
 import { PageHeader } from "@/components/ui/page-header";
+import { initialOverview } from "./initial-overview";
 
 export const metadata: Metadata = { title: "Overview" };
 
-// Placeholder: events per hour by status, counts and top failure reasons come here.
-export default function OverviewPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OverviewPage({ searchParams }: Props) {
+  const { period } = await searchParams;
+  const initial = await initialOverview(parseOverviewPeriod(typeof period === "string" ? period : undefined));
   return (
     <>
-      <PageHeader title="Overview" description="Payment notifications received, processed and failed across all acquirers." />
-      <EmptyState icon={<Icon name="inbox" className="size-5" />} title="No activity to show yet">
-        When acquirers send payment notifications, their volume by status, the counts for the period and the most common failure
-        reasons appear here.
-      </EmptyState>
+      <PageHeader
+        title="Overview"
+        description="Payment notifications received, processed and failed across all acquirers, and why they fail."
+      />
+      <OverviewDashboard initial={initial} />
     </>
   );
 }

@@ -1,0 +1,4 @@
+// No event is open over the list.
+export default function NoPanel() {
+  return null;
+}

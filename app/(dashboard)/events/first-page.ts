@@ -1,0 +1,33 @@
+// The first page of events for the page's filter, read on the server while the page renders, so
+// the browser shows the first rows with the HTML instead of after its JavaScript, session and
+// API requests. The same check as the API: the session's access token is verified and the data
+// layer checks the caller's permission. Anything amiss (an access token expired since the last
+// renewal, say): nothing here, and the browser loads the page itself.
+import "server-only";
+import type { EventPage } from "@/components/events/event-types";
+import type { InitialEvents } from "@/components/events/use-event-list";
+import { verifyAccessToken } from "@/lib/auth/jwt";
+import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/event-filters";
+import { listEvents } from "@/lib/events/list-events";
+import { listEventsQuery } from "@/lib/events/list-query";
+
+/** Enough rows to fill a tall screen; the browser asks for the next ones by cursor. */
+const FIRST_PAGE_SIZE = 40;
+
+export async function firstEventsPage(filters: EventFilters): Promise<InitialEvents | undefined> {
+  try {
+    const session = await getStaffSession();
+    if (!session?.accessToken || session.error) return undefined;
+    const caller = await verifyAccessToken(session.accessToken);
+    const anchor = Date.now();
+    const query = listEventsQuery.parse({
+      ...Object.fromEntries(eventFiltersToApiQuery(filters, anchor)),
+      limit: String(FIRST_PAGE_SIZE),
+    });
+    const page = JSON.parse(await listEvents({ caller, query })) as EventPage;
+    return { search: eventFiltersSearch(filters), anchor, page };
+  } catch {
+    return undefined;
+  }
+}

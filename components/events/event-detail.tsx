@@ -1,0 +1,431 @@
+"use client";
+
+// Everything about one event: the payment at a glance, why it failed and what to do, the
+// transaction, card, merchant and terminal sections, metadata, every processing attempt, and the
+// raw JSON. Used by the full page (/events/{id}) and by the side panel over the table.
+import { useSession } from "next-auth/react";
+import type { ReactNode } from "react";
+import { EventIcon } from "@/components/events/event-icons";
+import type { EventDetail as EventDetailData } from "@/components/events/event-types";
+import {
+  acquirerLabel,
+  brandLabel,
+  formatAmount,
+  formatDateTime,
+  formatRelative,
+  formatTaxId,
+  formatUtc,
+  humanize,
+} from "@/components/events/format";
+import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
+import { useEventDetail, useRetryEvent } from "@/components/events/use-event-detail";
+import { ApiRequestError } from "@/components/providers/api-request-error";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { can } from "@/lib/auth/roles";
+
+const FAILURE_HELP: Record<string, string> = {
+  no_matching_credential:
+    "No credential of this acquirer matches the event's merchant (MID) and terminal (TID). Create the credential, then retry.",
+  credential_disabled: "The matching credential is disabled. Enable it (or create a new one), then retry.",
+};
+
+function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
+  return (
+    <time dateTime={iso} title={formatUtc(iso)} className="tabular-nums">
+      {formatDateTime(iso)}
+      {relative ? <span className="text-(--fg-subtle)"> · {formatRelative(iso)}</span> : null}
+    </time>
+  );
+}
+
+function Mono({ children }: { children: ReactNode }) {
+  return <span className="font-mono text-[0.8125rem] break-all">{children}</span>;
+}
+
+type Field = [label: string, value: ReactNode];
+
+function Section({ title, fields, children, wide }: { title: string; fields?: Field[]; children?: ReactNode; wide?: boolean }) {
+  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={cx("rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)", wide && "@3xl:col-span-2")}
+    >
+      <h3
+        id={id}
+        className="border-b border-(--line) px-4 py-2.5 text-xs font-semibold tracking-wide text-(--fg-muted) uppercase"
+      >
+        {title}
+      </h3>
+      {fields ? (
+        <dl className="divide-y divide-(--line)">
+          {fields.map(([label, value]) => (
+            <div key={label} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
+              <dt className="text-(--fg-muted)">{label}</dt>
+              <dd className="min-w-0 text-(--fg)">{value ?? <span className="text-(--fg-subtle)">—</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+const none = (value: ReactNode) => value ?? <span className="text-(--fg-subtle)">—</span>;
+
+function RetryControl({ event }: { event: EventDetailData }) {
+  const { data: session } = useSession();
+  const retry = useRetryEvent(event.id);
+  const mayRetry = session?.user.role ? can({ role: session.user.role }, "events:retry") : false;
+  const result = retry.data;
+
+  return (
+    <div className="space-y-3">
+      {event.status === "failed" ? (
+        mayRetry ? (
+          <Button onClick={() => retry.mutate()} disabled={retry.isPending} data-testid="retry-event">
+            <Icon name="refresh" className={cx("size-4", retry.isPending && "motion-safe:animate-spin")} />
+            {retry.isPending ? "Retrying…" : "Retry processing"}
+          </Button>
+        ) : (
+          <p className="text-sm text-(--fg-muted)">Operators can retry failed events.</p>
+        )
+      ) : null}
+      <div role="status" aria-live="polite" data-testid="retry-result">
+        {result ? (
+          <Alert tone={result.status === "processed" ? "info" : "danger"}>
+            {result.status === "processed" ? (
+              <span className="inline-flex items-center gap-2 text-(--success)">
+                <Icon name="refresh" className="size-4" />
+                Retried: the event is now <strong>processed</strong>.
+              </span>
+            ) : (
+              <>
+                Retried: still <strong>{result.status}</strong>
+                {result.failureReason ? ` (${humanize(result.failureReason)})` : ""}.
+              </>
+            )}
+          </Alert>
+        ) : retry.isError ? (
+          <Alert>
+            {retry.error instanceof ApiRequestError && retry.error.code === "event_not_failed"
+              ? "This event is no longer failed: someone retried it already. Reload to see its status."
+              : `The retry could not be done: ${retry.error.message}`}
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Attempts({ event, loading }: { event: EventDetailData; loading: boolean }) {
+  if (loading)
+    return (
+      <div className="space-y-2 px-4 py-3">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    );
+  if (event.attempts.length === 0)
+    return (
+      <p className="px-4 py-3 text-sm text-(--fg-muted)">Not processed yet: the worker picks pending events up within seconds.</p>
+    );
+  return (
+    <ol className="divide-y divide-(--line)" data-testid="event-attempts">
+      {[...event.attempts].reverse().map((attempt, i) => (
+        <li key={attempt.id} className="flex items-start gap-3 px-4 py-2.5 text-sm">
+          <span
+            aria-hidden="true"
+            className={cx(
+              "mt-1.5 size-2 shrink-0 rounded-full",
+              attempt.outcome === "processed" ? "bg-(--success)" : "bg-(--danger)",
+            )}
+          />
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-x-2 text-(--fg)">
+              <span className="font-medium">{humanize(attempt.outcome)}</span>
+              {attempt.failureReason ? <span className="text-(--fg-muted)">· {humanize(attempt.failureReason)}</span> : null}
+              {i === 0 ? <Badge tone="neutral">Latest</Badge> : null}
+            </p>
+            <p className="mt-0.5 text-xs text-(--fg-muted)">
+              <Time iso={attempt.startedAt} /> · {Math.max(0, Date.parse(attempt.finishedAt) - Date.parse(attempt.startedAt))} ms
+              · {attempt.trigger.startsWith("retry:") ? `Retry by ${attempt.trigger.slice(6)}` : "Worker"}
+              {attempt.credentialId ? (
+                <>
+                  {" "}
+                  · credential <Mono>{attempt.credentialId}</Mono>
+                </>
+              ) : null}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function EventDetailView({ event, preview }: { event: EventDetailData; preview: boolean }) {
+  const { data } = event;
+  const card = data.cardData;
+  const terminal = data.terminalData;
+  const json = JSON.stringify(event, null, 2);
+  const coordinates = terminal.latitude !== null && terminal.longitude !== null ? [terminal.latitude, terminal.longitude] : null;
+  const metadata = Object.entries(data.metadata ?? {});
+
+  return (
+    <div className="@container space-y-5" data-testid="event-detail" data-event-id={event.id} data-status={event.status}>
+      <div className="rounded-lg border border-(--line) bg-(--surface) px-5 py-4 shadow-(--shadow-card)">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <p className="text-sm text-(--fg-muted)">
+              {humanize(data.transactionType)} · {acquirerLabel(data.acquirerName)}
+            </p>
+            <p className="mt-1 text-3xl font-semibold tracking-tight text-(--fg) tabular-nums" data-testid="event-amount">
+              {formatAmount(data.amount, data.currency)}
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+              <span data-testid="event-status">
+                <EventStatusBadge status={event.status} />
+              </span>
+              <TransactionStatusLabel status={data.transactionStatus} />
+              <span className="inline-flex items-center gap-1.5 text-sm text-(--fg-muted)">
+                <EventIcon name={data.paymentMethod === "pix" ? "pix" : "card"} className="size-4" />
+                {data.paymentMethod === "pix"
+                  ? "Pix"
+                  : `${humanize(data.paymentMethod)} · ${brandLabel(card?.cardBrand)}${card?.last4 ? ` •••• ${card.last4}` : ""}`}
+                {data.installments ? ` · ${data.installments}×` : ""}
+              </span>
+            </div>
+          </div>
+          <div className="text-sm text-(--fg-muted) @2xl:text-right">
+            <p>
+              <Time iso={event.createdAt} relative />
+            </p>
+            <p className="mt-1 flex items-center gap-2 @2xl:justify-end">
+              <Mono>{event.id}</Mono>
+              <CopyButton value={event.id} label="Copy id" variant="ghost" />
+            </p>
+          </div>
+        </div>
+        {event.status === "failed" ? (
+          <div
+            className="mt-4 rounded-md border border-(--danger-line) bg-(--danger-soft) px-4 py-3 text-sm"
+            data-testid="failure-reason"
+          >
+            {preview ? (
+              <Skeleton className="h-4 w-1/2" />
+            ) : (
+              <>
+                <p className="font-medium text-(--danger)">
+                  Failed: {event.failureReason ? humanize(event.failureReason) : "unknown reason"}
+                </p>
+                {event.failureReason && FAILURE_HELP[event.failureReason] ? (
+                  <p className="mt-1 text-(--fg-muted)">{FAILURE_HELP[event.failureReason]}</p>
+                ) : null}
+              </>
+            )}
+          </div>
+        ) : null}
+        {!preview ? (
+          <div className="mt-4">
+            <RetryControl event={event} />
+          </div>
+        ) : null}
+      </div>
+
+      <div className="grid grid-cols-1 gap-5 @3xl:grid-cols-2">
+        <Section
+          title="Transaction"
+          fields={[
+            ["Type", humanize(data.transactionType)],
+            ["Status", <TransactionStatusLabel key="s" status={data.transactionStatus} />],
+            [
+              "Amount",
+              <span key="a" className="tabular-nums">
+                {formatAmount(data.amount, data.currency)}
+              </span>,
+            ],
+            ["Payment method", humanize(data.paymentMethod)],
+            [
+              "Installments",
+              data.installments
+                ? `${data.installments}× ${data.installmentInterest ? "with interest" : "interest-free"}`
+                : "None",
+            ],
+            ["Authorization", none(data.authorizationCode && <Mono>{data.authorizationCode}</Mono>)],
+            ["RRN / NSU", none(data.retrievalReferenceNumber && <Mono>{data.retrievalReferenceNumber}</Mono>)],
+            ["Response code", none(data.acquirerResponseCode && <Mono>{data.acquirerResponseCode}</Mono>)],
+            ["Application (AID)", none(data.productAid && <Mono>{data.productAid}</Mono>)],
+          ]}
+        />
+        {card ? (
+          <Section
+            title="Card"
+            fields={[
+              ["Brand", brandLabel(card.cardBrand)],
+              [
+                "Number",
+                card.bin || card.last4 ? (
+                  <Mono key="n">
+                    {card.bin ?? "••••••"} •••••• {card.last4 ?? "••••"}
+                  </Mono>
+                ) : null,
+              ],
+              ["Capture", humanize(card.captureMethod)],
+              ["Holder", none(card.holderName)],
+            ]}
+          />
+        ) : (
+          <Section title="Card">
+            <p className="px-4 py-3 text-sm text-(--fg-muted)">No card: this is a pix payment.</p>
+          </Section>
+        )}
+        <Section
+          title="Merchant and acquirer"
+          fields={[
+            ["Merchant", <Mono key="m">{data.merchantId}</Mono>],
+            ["Tax id", <Mono key="t">{formatTaxId(data.merchantTaxId)}</Mono>],
+            ["Acquirer", acquirerLabel(data.acquirerName)],
+            ["MID", <Mono key="mid">{data.acquirerMerchantIdentifier}</Mono>],
+            ["TID", <Mono key="tid">{data.acquirerTerminalIdentifier}</Mono>],
+          ]}
+        />
+        <Section
+          title="Terminal"
+          fields={[
+            ["Terminal", <Mono key="t">{data.terminalId}</Mono>],
+            ["Serial number", <Mono key="s">{data.terminalSerialNumber}</Mono>],
+            [
+              "Network",
+              terminal.navigationMethod
+                ? `${terminal.navigationMethod.toUpperCase().replace("WIFI", "Wi-Fi").replace("ETHERNET", "Ethernet")}${terminal.networkSsid ? ` · ${terminal.networkSsid}` : ""}`
+                : null,
+            ],
+            ["SIM (ICCID)", none(terminal.simSerialNumber && <Mono>{terminal.simSerialNumber}</Mono>)],
+            ["APN", none(terminal.simApnData && <Mono>{terminal.simApnData}</Mono>)],
+            ["IP address", none(terminal.ipAddress && <Mono>{terminal.ipAddress}</Mono>)],
+            [
+              "Location",
+              coordinates ? (
+                <a
+                  key="l"
+                  href={`https://www.openstreetmap.org/?mlat=${coordinates[0]}&mlon=${coordinates[1]}#map=16/${coordinates[0]}/${coordinates[1]}`}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex items-center gap-1 text-(--accent-text) hover:underline"
+                >
+                  <EventIcon name="mapPin" className="size-3.5" />
+                  <span className="tabular-nums">
+                    {coordinates[0]!.toFixed(5)}, {coordinates[1]!.toFixed(5)}
+                  </span>
+                  <span className="sr-only">(opens OpenStreetMap in a new tab)</span>
+                </a>
+              ) : null,
+            ],
+          ]}
+        />
+        <Section title="Metadata">
+          {metadata.length ? (
+            <dl className="divide-y divide-(--line)">
+              {metadata.map(([key, value]) => (
+                <div key={key} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
+                  <dt className="truncate font-mono text-[0.8125rem] text-(--fg-muted)" title={key}>
+                    {key}
+                  </dt>
+                  <dd className="min-w-0 text-(--fg)">
+                    <Mono>{String(value)}</Mono>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="px-4 py-3 text-sm text-(--fg-muted)">No metadata was sent with this payment.</p>
+          )}
+        </Section>
+        <Section
+          title="Processing"
+          fields={[
+            ["Status", <EventStatusBadge key="s" status={event.status} />],
+            ["Attempts", preview ? <Skeleton key="a" className="h-4 w-8" /> : event.attemptCount],
+            ["Received", <Time key="r" iso={event.createdAt} />],
+            ["Last change", <Time key="u" iso={event.updatedAt} />],
+            ["Event type", <Mono key="t">{event.type}</Mono>],
+          ]}
+        >
+          <h4 className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">Attempts, latest first</h4>
+          <Attempts event={event} loading={preview} />
+        </Section>
+        <Section title="Raw JSON" wide>
+          <div className="flex items-center justify-between gap-3 border-b border-(--line) px-4 py-2">
+            <p className="text-xs text-(--fg-muted)">As GET /v1/webhooks/events/{"{id}"} returns it.</p>
+            <CopyButton value={json} label="Copy JSON" />
+          </div>
+          <pre
+            data-testid="event-json"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="max-h-96 overflow-auto rounded-b-lg bg-(--surface-muted) px-4 py-3 font-mono text-xs leading-relaxed text-(--fg)"
+          >
+            {json}
+          </pre>
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+export function EventDetailSkeleton() {
+  return (
+    <div className="@container space-y-5">
+      <p role="status" className="sr-only">
+        Loading the event…
+      </p>
+      <div className="space-y-3 rounded-lg border border-(--line) bg-(--surface) px-5 py-5">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-5 w-72" />
+      </div>
+      <div className="grid grid-cols-1 gap-5 @3xl:grid-cols-2">
+        {["a", "b", "c", "d"].map((k) => (
+          <Skeleton key={k} className="h-56 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Loads the event and shows it, with loading, not-found and error states. */
+export function EventDetail({ id }: { id: string }) {
+  const query = useEventDetail(id);
+  if (query.isPending) return <EventDetailSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiRequestError && query.error.status === 404)
+      return (
+        <EmptyState icon={<Icon name="events" className="size-5" />} title="No event has this id">
+          Check the id (20 characters, as in the Event column), or search for it on the events page.
+        </EmptyState>
+      );
+    return (
+      <Alert
+        title="The event could not be loaded."
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            <Icon name="refresh" className="size-4" />
+            Try again
+          </Button>
+        }
+      >
+        {query.error.message}
+      </Alert>
+    );
+  }
+  return <EventDetailView event={query.data} preview={query.isPlaceholderData} />;
+}

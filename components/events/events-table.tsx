@@ -1,0 +1,412 @@
+"use client";
+
+// The events table: a <table> with the grid role, virtualised (only the rows in view, plus a few, are in the
+// DOM), scrolled inside its own box so that its position can be kept per view. Arrow keys,
+// Page Up/Down, Home and End move the active row; Enter opens it. The next page is asked for
+// while the user is still PREFETCH_ROWS rows away from the end.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { EventIcon } from "@/components/events/event-icons";
+import type { EventDto } from "@/components/events/event-types";
+import {
+  acquirerLabel,
+  brandLabel,
+  formatAmount,
+  formatShortDateTime,
+  formatUtc,
+  humanize,
+  viewerTimeZone,
+} from "@/components/events/format";
+import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
+import { useHydrated } from "@/components/events/use-hydrated";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { Icon } from "@/components/ui/icons";
+import type { SortOrder } from "@/lib/events/event-filters";
+
+export const ROW_HEIGHT = 44;
+const HEADER_HEIGHT = 40;
+const PREFETCH_ROWS = 60;
+const OVERSCAN = 6;
+const COLUMNS = "grid grid-cols-[7.75rem_5.75rem_6.75rem_minmax(8rem,1fr)_5.75rem_5.25rem_9.25rem] items-center gap-x-3 px-4";
+
+/** The cells' text, computed once per event (Intl formatting is the costly part of a row). */
+type RowView = { utc: string; amount: string; payment: string };
+const views = new WeakMap<EventDto, RowView>();
+const createdTimes = new WeakMap<EventDto, string>();
+
+/** The creation time in the viewer's zone: in the browser only (the server does not know the zone). */
+function createdOf(event: EventDto): string {
+  let text = createdTimes.get(event);
+  if (text === undefined) {
+    text = formatShortDateTime(event.createdAt);
+    createdTimes.set(event, text);
+  }
+  return text;
+}
+
+function viewOf(event: EventDto): RowView {
+  let view = views.get(event);
+  if (!view) {
+    const { data } = event;
+    const card = data.cardData;
+    view = {
+      utc: formatUtc(event.createdAt),
+      amount: formatAmount(data.amount, data.currency),
+      payment: data.paymentMethod === "pix" ? "Pix" : `${brandLabel(card?.cardBrand)}${card?.last4 ? ` •••• ${card.last4}` : ""}`,
+    };
+    views.set(event, view);
+  }
+  return view;
+}
+
+export const rowDomId = (id: string) => `event-row-${id}`;
+
+type RowProps = {
+  event: EventDto;
+  index: number;
+  start: number;
+  active: boolean;
+  selected: boolean;
+  onOpen: (event: EventDto, mouse?: MouseEvent) => void;
+  onPoint: (index: number) => void;
+};
+
+const EventRow = memo(function EventRow({ event, index, start, active, selected, onOpen, onPoint }: RowProps) {
+  const view = viewOf(event);
+  const hydrated = useHydrated();
+  const { data } = event;
+  return (
+    <tr
+      id={rowDomId(event.id)}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="event-row"
+      data-event-id={event.id}
+      data-status={event.status}
+      onClick={(e) => {
+        onPoint(index);
+        onOpen(event, e);
+      }}
+      className={cx(
+        COLUMNS,
+        "absolute inset-x-0 top-0 cursor-pointer border-b border-(--line) text-sm [contain:layout_style_paint]",
+        selected ? "bg-(--accent-soft)" : active ? "bg-(--surface-muted)" : "hover:bg-(--surface-muted)/70",
+        active && "shadow-[inset_3px_0_0_var(--accent)]",
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <td className="truncate text-(--fg-muted) tabular-nums">
+        <time dateTime={event.createdAt} title={view.utc}>
+          {hydrated ? createdOf(event) : <span className="inline-block h-3 w-24 rounded bg-(--surface-muted) align-middle" />}
+        </time>
+      </td>
+      <td>
+        <EventStatusBadge status={event.status} />
+      </td>
+      <td className="text-right font-medium text-(--fg) tabular-nums">{view.amount}</td>
+      <td className="truncate text-(--fg)">
+        {view.payment}
+        {data.installments ? <span className="text-xs text-(--fg-subtle)"> · {data.installments}×</span> : null}
+      </td>
+      <td>
+        <TransactionStatusLabel status={data.transactionStatus} />
+      </td>
+      <td className="truncate text-(--fg-muted)">{acquirerLabel(data.acquirerName)}</td>
+      <td className="min-w-0">
+        <a
+          href={`/events/${event.id}`}
+          tabIndex={-1}
+          className="block truncate font-mono text-xs text-(--fg-muted) hover:text-(--accent-text) hover:underline"
+          title={`${humanize(data.transactionType)} · ${event.type}`}
+        >
+          {event.id}
+        </a>
+      </td>
+    </tr>
+  );
+});
+
+function FooterRow({
+  start,
+  hasNextPage,
+  loading,
+  failed,
+  onRetry,
+  count,
+}: {
+  start: number;
+  hasNextPage: boolean;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  count: number;
+}) {
+  return (
+    <tr
+      aria-rowindex={count + 2}
+      className="absolute inset-x-0 top-0 flex items-center justify-center px-4 text-sm text-(--fg-subtle)"
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <td colSpan={7} className="flex items-center gap-3" data-testid="events-footer">
+        {failed ? (
+          <>
+            <span className="text-(--danger)">The next events could not be loaded.</span>
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              <Icon name="refresh" className="size-3.5" />
+              Retry
+            </Button>
+          </>
+        ) : hasNextPage || loading ? (
+          <span className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-3 animate-spin rounded-full border-2 border-(--line-strong) border-t-(--accent)"
+            />
+            Loading more events…
+          </span>
+        ) : (
+          <span>No more events · {count.toLocaleString("en-US")} in this view</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function EventsTable({
+  rows,
+  sort,
+  onSortChange,
+  hasNextPage,
+  fetchingNextPage,
+  nextPageFailed,
+  fetchNextPage,
+  selectedId,
+  onOpen,
+  initialOffset,
+  onScrollOffset,
+}: {
+  rows: EventDto[];
+  sort: SortOrder;
+  onSortChange: (sort: SortOrder) => void;
+  hasNextPage: boolean;
+  fetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage: () => void;
+  selectedId: string | undefined;
+  onOpen: (event: EventDto, mouse?: MouseEvent) => void;
+  initialOffset: number;
+  onScrollOffset: (offset: number) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | undefined>(undefined);
+  const count = rows.length + 1;
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    // Before the box is measured (and on the server): a typical table, so the first rows render at once.
+    initialRect: { width: 1000, height: 560 },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Rows are keyed by a slot, not by event: a row that scrolls out hands its DOM to one that
+  // scrolls in, which then only has its text and a few attributes changed. Creating fresh rows
+  // instead (new elements, styles computed from scratch) is what made fast scrolling janky.
+  const slots = useRef(new Map<number, number>());
+  const slotOf = (() => {
+    const kept = new Map<number, number>();
+    const used = new Set<number>();
+    for (const item of items) {
+      const slot = slots.current.get(item.index);
+      if (slot !== undefined) {
+        kept.set(item.index, slot);
+        used.add(slot);
+      }
+    }
+    let free = 0;
+    for (const item of items) {
+      if (kept.has(item.index)) continue;
+      while (used.has(free)) free++;
+      kept.set(item.index, free);
+      used.add(free);
+    }
+    slots.current = kept;
+    return kept;
+  })();
+
+  // Back to where this view was left (the pages come from the cache, so the height is there). After
+  // the first render, not in it: the server cannot know the offset, and hydration must match.
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || !scrollRef.current) return;
+    restored.current = true;
+    if (initialOffset > 0) scrollRef.current.scrollTop = initialOffset;
+  }, [initialOffset]);
+
+  // Ask for the next page before the end comes into view.
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (hasNextPage && !fetchingNextPage && !nextPageFailed && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, fetchingNextPage, nextPageFailed, fetchNextPage]);
+
+  // The selected event (open in the panel) becomes the active row, so that arrows continue from it.
+  useEffect(() => {
+    if (!selectedId) return;
+    const index = rows.findIndex((r) => r.id === selectedId);
+    if (index >= 0) setActive(index);
+  }, [selectedId, rows]);
+
+  // Where the table is scrolled to, kept for when this view is shown again. Taken from the
+  // virtualiser (no layout read per frame) and handed over when the table goes away.
+  const offset = useRef(0);
+  offset.current = virtualizer.scrollOffset ?? 0;
+  const onScrollOffsetRef = useRef(onScrollOffset);
+  onScrollOffsetRef.current = onScrollOffset;
+  useEffect(() => () => onScrollOffsetRef.current(offset.current), []);
+
+  function moveTo(index: number) {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: "auto" });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    if (rows.length === 0 || event.target !== event.currentTarget) return;
+    const current = active ?? -1;
+    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    switch (event.key) {
+      case "ArrowDown":
+        moveTo(current + 1);
+        break;
+      case "ArrowUp":
+        moveTo(current <= 0 ? 0 : current - 1);
+        break;
+      case "PageDown":
+        moveTo(current + page);
+        break;
+      case "PageUp":
+        moveTo(current - page);
+        break;
+      case "Home":
+        moveTo(0);
+        break;
+      case "End":
+        moveTo(rows.length - 1);
+        break;
+      case "Enter": {
+        const row = rows[current];
+        if (row) onOpen(row);
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  const activeRow = active !== undefined ? rows[active] : undefined;
+  const hydrated = useHydrated();
+  const sortLabel = sort === "desc" ? "newest first" : "oldest first";
+
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="events-scroller"
+      className="relative h-[max(26rem,calc(100dvh-20rem))] overflow-auto rounded-b-lg has-[table:focus-visible]:ring-2 has-[table:focus-visible]:ring-(--accent) has-[table:focus-visible]:ring-inset"
+    >
+      <table
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=grid on a table: the interactive data grid pattern (arrows, Enter)
+        role="grid"
+        aria-label={`Events, ${sortLabel}`}
+        aria-rowcount={hasNextPage ? -1 : count}
+        aria-colcount={7}
+        aria-activedescendant={activeRow ? rowDomId(activeRow.id) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget && active === undefined && rows.length > 0) setActive(0);
+        }}
+        data-testid="events-grid"
+        className="block min-w-[54rem] outline-none"
+      >
+        <thead className="sticky top-0 z-10 block">
+          <tr
+            aria-rowindex={1}
+            className={cx(
+              COLUMNS,
+              "border-b border-(--line) bg-(--surface-muted) text-left text-xs font-medium tracking-wide text-(--fg-muted) uppercase",
+            )}
+            style={{ height: HEADER_HEIGHT }}
+          >
+            <th scope="col" aria-sort={sort === "desc" ? "descending" : "ascending"} className="font-medium">
+              <button
+                type="button"
+                tabIndex={-1}
+                onClick={() => onSortChange(sort === "desc" ? "asc" : "desc")}
+                className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:bg-(--line) hover:text-(--fg)"
+                title={`Sorted ${sortLabel}; click to reverse.${hydrated ? ` Times in ${viewerTimeZone()}.` : ""}`}
+              >
+                Created
+                <EventIcon name={sort === "desc" ? "arrowDown" : "arrowUp"} className="size-3.5" />
+                <span className="sr-only">, sorted {sortLabel}; activate to reverse</span>
+              </button>
+            </th>
+            <th scope="col" className="font-medium">
+              Status
+            </th>
+            <th scope="col" className="text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="font-medium">
+              Payment
+            </th>
+            <th scope="col" className="font-medium">
+              Transaction
+            </th>
+            <th scope="col" className="font-medium">
+              Acquirer
+            </th>
+            <th scope="col" className="font-medium">
+              Event
+            </th>
+          </tr>
+        </thead>
+        <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const start = item.start - HEADER_HEIGHT;
+            const event = rows[item.index];
+            if (!event)
+              return (
+                <FooterRow
+                  key="footer"
+                  start={start}
+                  count={rows.length}
+                  hasNextPage={hasNextPage}
+                  loading={fetchingNextPage}
+                  failed={nextPageFailed}
+                  onRetry={fetchNextPage}
+                />
+              );
+            return (
+              <EventRow
+                key={slotOf.get(item.index)}
+                event={event}
+                index={item.index}
+                start={start}
+                active={item.index === active}
+                selected={event.id === selectedId}
+                onOpen={onOpen}
+                onPoint={setActive}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+"use client";
+
+// The overview: counts by status for the chosen period, events per hour or day, and the top
+// failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
+// with the number of events). Every figure links to the events behind it. The period lives in
+// the URL (?period=7d; the default 24 h leaves it out).
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useSession } from "next-auth/react";
+import { formatCount, formatDateTime, humanize } from "@/components/events/format";
+import { useHydrated } from "@/components/events/use-hydrated";
+import { CHART_COLORS, ChartLegendDot, EventsChart, type SeriesPoint } from "@/components/overview/events-chart";
+import { OVERVIEW_PERIODS, type OverviewPeriod, parseOverviewPeriod } from "@/components/overview/overview-period";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { eventFiltersSearch } from "@/lib/events/event-filters";
+
+const PERIODS = OVERVIEW_PERIODS;
+type Period = OverviewPeriod;
+
+type Counts = { processed: number; failed: number; pending: number; total: number };
+type Overview = {
+  period: Period;
+  from: string;
+  to: string;
+  bucket: "hour" | "day";
+  totals: Counts;
+  series: SeriesPoint[];
+  topFailureReasons: { reason: string; count: number }[];
+};
+
+const REFRESH_MS = 30_000;
+
+const eventsLink = (period: Period, status?: "processed" | "failed" | "pending") =>
+  `/events${eventFiltersSearch({ status: status ? [status] : [], period, sort: "desc" })}`;
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? "0%" : `${(Math.round((part / whole) * 1000) / 10).toLocaleString("en-US")}%`;
+
+function PeriodPicker({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+  return (
+    <fieldset>
+      <legend className="sr-only">Period</legend>
+      <div className="flex overflow-hidden rounded-md border border-(--line-strong) bg-(--surface) shadow-(--shadow-card)">
+        {PERIODS.map((p, i) => (
+          <label key={p.value} className={cx("relative", i > 0 && "border-l border-(--line-strong)")}>
+            <input
+              type="radio"
+              name="overview-period"
+              className="peer sr-only"
+              checked={value === p.value}
+              onChange={() => onChange(p.value)}
+            />
+            <span
+              className={cx(
+                "inline-flex h-9 cursor-pointer items-center px-3.5 text-sm font-medium select-none peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-(--accent)",
+                value === p.value
+                  ? "bg-(--accent-soft) text-(--accent-text)"
+                  : "text-(--fg-muted) hover:bg-(--surface-muted) hover:text-(--fg)",
+              )}
+            >
+              {p.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function StatCard({
+  label,
+  count,
+  detail,
+  href,
+  status,
+  testId,
+}: {
+  label: string;
+  count: number;
+  detail: string;
+  href: string;
+  status?: "processed" | "failed" | "pending";
+  testId: string;
+}) {
+  return (
+    <Link
+      href={href}
+      data-testid={testId}
+      data-count={count}
+      className="group rounded-lg border border-(--line) bg-(--surface) px-5 py-4 shadow-(--shadow-card) transition-colors hover:border-(--line-strong) hover:bg-(--surface-muted)/50"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-(--fg-muted)">
+        {status ? <ChartLegendDot status={status} /> : null}
+        {label}
+        <ControlIcon
+          name="chevronRight"
+          className="ml-auto size-4 text-(--fg-subtle) opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+        />
+      </p>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-(--fg) tabular-nums" data-testid={`${testId}-value`}>
+        {formatCount(count)}
+      </p>
+      <p className="mt-1 text-xs text-(--fg-subtle)">{detail}</p>
+    </Link>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="space-y-6">
+      <p role="status" className="sr-only">
+        Loading the overview…
+      </p>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {["a", "b", "c", "d"].map((k) => (
+          <div key={k} className="space-y-3 rounded-lg border border-(--line) bg-(--surface) px-5 py-4">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-8 w-28" />
+            <Skeleton className="h-3 w-32" />
+          </div>
+        ))}
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Skeleton className="h-72 lg:col-span-2" />
+        <Skeleton className="h-72" />
+      </div>
+    </div>
+  );
+}
+
+function FailureReasons({ overview, period }: { overview: Overview; period: Period }) {
+  const { topFailureReasons: reasons, totals } = overview;
+  if (reasons.length === 0)
+    return (
+      <p className="px-5 py-8 text-center text-sm text-(--fg-muted)">
+        No event failed in {PERIODS.find((p) => p.value === period)?.long}.
+      </p>
+    );
+  const top = reasons[0]?.count ?? 1;
+  return (
+    <ol className="divide-y divide-(--line)" data-testid="failure-reasons">
+      {reasons.map((r) => (
+        <li key={r.reason}>
+          <Link
+            href={eventsLink(period, "failed")}
+            className="block px-5 py-3 transition-colors hover:bg-(--surface-muted)/60 focus-visible:-outline-offset-2"
+          >
+            <span className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="font-medium text-(--fg)">{humanize(r.reason)}</span>
+              <span className="text-(--fg-muted) tabular-nums">
+                {formatCount(r.count)} <span className="text-xs text-(--fg-subtle)">· {percent(r.count, totals.failed)}</span>
+              </span>
+            </span>
+            <span aria-hidden="true" className="mt-2 block h-1.5 overflow-hidden rounded-full bg-(--surface-muted)">
+              <span className="block h-full rounded-full bg-(--chart-failed)" style={{ width: `${(r.count / top) * 100}%` }} />
+            </span>
+            <span className="mt-1 block font-mono text-xs text-(--fg-subtle)">{r.reason}</span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OverviewDashboard({ initial }: { initial?: Overview }) {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const hydrated = useHydrated();
+  const period = parseOverviewPeriod(searchParams.get("period"));
+  const apiFetch = useApiFetch();
+  const { status } = useSession();
+  const query = useQuery({
+    queryKey: ["overview", period],
+    queryFn: ({ signal }) => apiFetch<Overview>(`/v1/stats/overview?period=${period}`, { signal }),
+    enabled: status === "authenticated",
+    refetchInterval: REFRESH_MS,
+    placeholderData: (previous) => previous,
+    // Rendered with the page by the server, for the period it was asked for.
+    initialData: initial?.period === period ? initial : undefined,
+  });
+
+  function choose(next: Period) {
+    window.history.replaceState(null, "", next === "24h" ? pathname : `${pathname}?period=${next}`);
+  }
+
+  const overview = query.data;
+  const stale = query.isPlaceholderData;
+  const label = PERIODS.find((p) => p.value === period)!.long;
+
+  return (
+    <div className={cx("space-y-6", CHART_COLORS)}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PeriodPicker value={period} onChange={choose} />
+        {overview && hydrated ? (
+          <p className="text-xs text-(--fg-subtle)" aria-live="polite">
+            {stale
+              ? "Updating…"
+              : `Updated ${formatDateTime(new Date(query.dataUpdatedAt).toISOString())} · refreshes every 30 s`}
+          </p>
+        ) : null}
+      </div>
+
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError && !overview ? (
+        <Alert
+          title="The overview could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              <Icon name="refresh" className="size-4" />
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : overview ? (
+        <div
+          className={cx("space-y-6 transition-opacity", stale && "opacity-60")}
+          data-testid="overview"
+          data-period={overview.period}
+        >
+          <section aria-label="Counts" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <StatCard
+              label="All events"
+              count={overview.totals.total}
+              detail={`Received in ${label}`}
+              href={eventsLink(period)}
+              testId="overview-total"
+            />
+            <StatCard
+              label="Processed"
+              status="processed"
+              count={overview.totals.processed}
+              detail={`${percent(overview.totals.processed, overview.totals.total)} of all`}
+              href={eventsLink(period, "processed")}
+              testId="overview-processed"
+            />
+            <StatCard
+              label="Failed"
+              status="failed"
+              count={overview.totals.failed}
+              detail={`${percent(overview.totals.failed, overview.totals.total)} failure rate`}
+              href={eventsLink(period, "failed")}
+              testId="overview-failed"
+            />
+            <StatCard
+              label="Pending"
+              status="pending"
+              count={overview.totals.pending}
+              detail="Waiting for the worker"
+              href={eventsLink(period, "pending")}
+              testId="overview-pending"
+            />
+          </section>
+
+          {overview.totals.total === 0 ? (
+            <EmptyState icon={<Icon name="inbox" className="size-5" />} title={`No events in ${label}`}>
+              Choose a longer period above, or check that the acquirers are sending notifications to{" "}
+              <code>POST /v1/webhooks/events</code>.
+            </EmptyState>
+          ) : (
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+              <section
+                aria-labelledby="overview-chart-title"
+                className="rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card) lg:col-span-2"
+              >
+                <div className="flex items-baseline justify-between gap-3 border-b border-(--line) px-5 py-3.5">
+                  <h2 id="overview-chart-title" className="text-base font-semibold text-(--fg)">
+                    Events per {overview.bucket}
+                  </h2>
+                  <p className="text-xs text-(--fg-subtle)">By processing status</p>
+                </div>
+                <div className="px-4 pt-4 pb-4">
+                  <EventsChart series={overview.series} bucket={overview.bucket} />
+                </div>
+              </section>
+              <section
+                aria-labelledby="overview-failures-title"
+                className="flex flex-col rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)"
+              >
+                <div className="flex items-baseline justify-between gap-3 border-b border-(--line) px-5 py-3.5">
+                  <h2 id="overview-failures-title" className="text-base font-semibold text-(--fg)">
+                    Top failure reasons
+                  </h2>
+                  <p className="text-xs text-(--fg-subtle) tabular-nums">{formatCount(overview.totals.failed)} failed</p>
+                </div>
+                <div className="flex-1">
+                  <FailureReasons overview={overview} period={period} />
+                </div>
+                {overview.totals.failed > 0 ? (
+                  <div className="border-t border-(--line) px-5 py-3">
+                    <Link
+                      href={eventsLink(period, "failed")}
+                      className="inline-flex items-center gap-1 text-sm font-medium text-(--accent-text) hover:underline"
+                    >
+                      See the failed events
+                      <ControlIcon name="chevronRight" className="size-4" />
+                    </Link>
+                  </div>
+                ) : null}
+              </section>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+// The events explorer against 5,000 demo events: filters kept in the URL and across reloads,
+// infinite scroll with a virtualised table, keyboard, the detail side panel and Back, the CSV
+// export, the "new events" indicator; axe and screenshots in both schemes.
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { cardEventData } from "../../tests/support/event-data";
+import { expect, test } from "../support/fixtures";
+import { apiToken, listAll, seedDemoEvents } from "../support/seed-events";
+import { USERS } from "../support/users";
+
+const DIR = "docs/screenshots";
+
+test.beforeAll(() => {
+  test.setTimeout(120_000);
+  seedDemoEvents();
+});
+
+const rows = (page: Page) => page.getByTestId("event-row");
+const scroller = (page: Page) => page.getByTestId("events-scroller");
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+test("filters by status and period: the URL keeps them, a reload too, and every row matches", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(rows(page).first()).toBeVisible();
+
+  await page.getByRole("group", { name: "Status" }).getByText("Failed").click();
+  await page.getByRole("group", { name: "Period" }).getByText("7d").click();
+  await expect(page).toHaveURL(/\/events\?status=failed&period=7d$/);
+  await expect(page.getByRole("checkbox", { name: "Failed" })).toBeChecked();
+
+  const check = async () => {
+    await expect(rows(page).first()).toBeVisible();
+    const seen = await rows(page).evaluateAll((els) =>
+      els.map((el) => ({ status: el.getAttribute("data-status"), at: el.querySelector("time")?.getAttribute("datetime") })),
+    );
+    expect(seen.length).toBeGreaterThan(3);
+    const weekAgo = Date.now() - 7 * 86_400_000 - 60_000;
+    for (const row of seen) {
+      expect(row.status).toBe("failed");
+      expect(Date.parse(row.at!)).toBeGreaterThan(weekAgo);
+    }
+  };
+  await check();
+
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Failed" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "7d" })).toBeChecked();
+  await check();
+
+  // The search box finds one event by id; "Clear filters" empties the URL again.
+  const id = await rows(page).nth(1).getAttribute("data-event-id");
+  await page.getByRole("searchbox", { name: /Search by event id/ }).fill(id!);
+  await expect(page).toHaveURL(new RegExp(`q=${id}`));
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toHaveAttribute("data-event-id", id!);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole("searchbox", { name: /Search by event id/ })).toHaveValue("");
+
+  // Nothing matches: the empty state says what to change.
+  await page.goto("/events?q=000000&period=1h");
+  await expect(page.getByRole("heading", { name: "No events match these filters" })).toBeVisible();
+  await expect(page.getByText(/the search matches an exact event id/)).toBeVisible();
+});
+
+test("scrolls through 3,000 events: pages load ahead, no row twice, the filter holds, at most 150 rows in the DOM", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  // A tall window: more rows per screen, fewer steps to see every one of 3,000.
+  await page.setViewportSize({ width: 1280, height: 1800 });
+  await signIn(USERS.viewer);
+  await page.goto("/events?status=failed,processed&period=30d");
+  await expect(rows(page).first()).toBeVisible();
+
+  const result = await scroller(page).evaluate(async (el) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const byIndex = new Map<number, string>();
+    const statuses = new Set<string>();
+    let maxRows = 0;
+    let maxDomRows = 0;
+    const started = performance.now();
+    while (performance.now() - started < 90_000) {
+      const found = el.querySelectorAll<HTMLElement>('[data-testid="event-row"]');
+      maxRows = Math.max(maxRows, found.length);
+      maxDomRows = Math.max(maxDomRows, el.querySelectorAll("tr").length);
+      for (const row of found) {
+        const index = Number(row.getAttribute("aria-rowindex"));
+        const id = row.dataset.eventId!;
+        if (byIndex.has(index) && byIndex.get(index) !== id)
+          throw new Error(`row ${index} changed from ${byIndex.get(index)} to ${id}`);
+        byIndex.set(index, id);
+        statuses.add(row.dataset.status!);
+      }
+      if (byIndex.size >= 3000) break;
+      // Less than a screenful per step, so that every row is seen.
+      el.scrollTop += el.clientHeight - 80;
+      await frame();
+      // At the end of what is loaded: the next page is on its way.
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    const ordered = [...byIndex].sort((a, b) => a[0] - b[0]);
+    return {
+      ids: ordered.map(([, id]) => id),
+      contiguous: ordered.every(([index], i) => index === i + 2),
+      statuses: [...statuses],
+      maxRows,
+      maxDomRows,
+    };
+  });
+
+  expect(result.ids.length).toBeGreaterThanOrEqual(3000);
+  expect(result.contiguous).toBe(true);
+  expect(new Set(result.ids).size).toBe(result.ids.length);
+  expect(result.statuses.sort()).toEqual(["failed", "processed"]);
+  expect(result.maxRows).toBeLessThanOrEqual(150);
+  expect(result.maxDomRows).toBeLessThanOrEqual(150);
+  await expect(page).toHaveURL(/\/events\?status=failed,processed&period=30d$/);
+
+  // The same events, in the same order, as the API gives for the filter.
+  const token = await apiToken(page.request, USERS.viewer);
+  const since = new Date(Date.now() - 30 * 86_400_000 + 60 * 60_000).toISOString();
+  const api = await listAll(page.request, token, `status=failed,processed&created_at[gte]=${since}`);
+  expect(result.ids.slice(0, 3000)).toEqual(api.slice(0, 3000).map((e) => e.id));
+});
+
+test("keyboard: arrows and Enter open an event; Escape returns to the table", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  await page.goto("/events?period=30d");
+  await expect(rows(page).first()).toBeVisible();
+  const third = await rows(page).nth(2).getAttribute("data-event-id");
+
+  await page.getByRole("grid").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("grid")).toHaveAttribute("aria-activedescendant", `event-row-${third}`);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/events/${third}\\?period=30d$`));
+  const panel = page.getByTestId("event-panel");
+  await expect(panel.getByTestId("event-detail")).toHaveAttribute("data-event-id", third!);
+  await expect(panel.getByRole("heading", { name: /^Event/ })).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/events\?period=30d$/);
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole("grid")).toBeFocused();
+});
+
+test("a detail opened from the table: copy its JSON, go Back to the same scroll position; its own URL in a new tab", async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(USERS.viewer);
+  await page.goto("/events?period=30d");
+  await expect(rows(page).first()).toBeVisible();
+
+  // Scroll well into the list (more pages come in on the way).
+  await scroller(page).evaluate(async (el) => {
+    const until = Date.now() + 15_000;
+    while (el.scrollTop < 5200 && Date.now() < until) {
+      el.scrollTop = Math.min(5200, el.scrollTop + 600);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  const row = page.locator('[data-testid="event-row"][aria-rowindex="125"]');
+  await expect(row).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const before = await scroller(page).evaluate((el) => el.scrollTop);
+  expect(before).toBe(5200);
+  const id = await row.getAttribute("data-event-id");
+  await row.click();
+
+  await expect(page).toHaveURL(new RegExp(`/events/${id}\\?period=30d$`));
+  const panel = page.getByTestId("event-panel");
+  await expect(panel.getByTestId("event-json")).toContainText(`"id": "${id}"`);
+  await panel.getByRole("button", { name: "Copy JSON" }).click();
+  await expect(panel.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied).toMatchObject({ id, type: "payment.completed" });
+  expect(copied.data.amount).toEqual(expect.any(Number));
+  expect(Array.isArray(copied.attempts)).toBe(true);
+
+  const newTab = panel.getByRole("link", { name: "Open in new tab" });
+  await expect(newTab).toHaveAttribute("href", `/events/${id}`);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/events\?period=30d$/);
+  await expect(panel).toHaveCount(0);
+  expect(await scroller(page).evaluate((el) => el.scrollTop)).toBe(before);
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute("data-event-id", id!);
+
+  // The event's own URL opens the full page (a new tab, a shared link, a reload).
+  const tab = await context.newPage();
+  await tab.goto(`/events/${id}`);
+  await expect(tab.getByRole("heading", { level: 1, name: "Event" })).toBeVisible();
+  await expect(tab.getByTestId("event-detail")).toHaveAttribute("data-event-id", id!);
+  await expect(tab.getByRole("heading", { name: "Terminal" })).toBeVisible();
+  await tab.goto("/events/0000000000000000000a");
+  await expect(tab.getByRole("heading", { name: "No event has this id" })).toBeVisible();
+  await tab.close();
+});
+
+test("exports the CSV of a filter with the API's rows", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  await page.goto("/events?status=failed&acquirer_name=cielo");
+  await expect(rows(page).first()).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^events-.*\.csv$/);
+  const lines = readFileSync(await file.path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
+  const header = lines[0]!.split(",");
+  const records = lines.slice(1).map((line) => line.split(","));
+  const at = (name: string) => header.indexOf(name);
+
+  const token = await apiToken(page.request, USERS.viewer);
+  const api = await listAll(page.request, token, "status=failed&acquirer_name=cielo");
+  expect(api.length).toBeGreaterThan(0);
+  expect(records).toHaveLength(api.length);
+  expect(records.map((r) => r[at("id")])).toEqual(api.map((e) => e.id));
+  for (const r of records) {
+    expect(r[at("status")]).toBe("failed");
+    expect(r[at("acquirer_name")]).toBe("cielo");
+  }
+  await expect(page.getByTestId("export-status")).toHaveText(`Exported ${api.length.toLocaleString("en-US")} events.`);
+});
+
+test("a new event shows up as “new events”, and a click brings it on top", async ({ page, signIn }) => {
+  test.setTimeout(60_000);
+  await signIn(USERS.viewer);
+  await page.goto("/events");
+  await expect(rows(page).first()).toBeVisible();
+
+  const token = await apiToken(page.request, USERS.ingest);
+  const response = await page.request.post("/v1/webhooks/events", {
+    headers: { authorization: `Bearer ${token}` },
+    data: cardEventData({ acquirerName: "stone" }),
+  });
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+
+  const indicator = page.getByTestId("new-events");
+  await expect(indicator).toHaveText(/1 new event/, { timeout: 25_000 });
+  await indicator.click();
+  await expect(rows(page).first()).toHaveAttribute("data-event-id", id);
+  await expect(indicator).toHaveCount(0);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`events, the side panel and the event page: no serious violations, screenshots (${colorScheme})`, async ({
+    page,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await signIn(USERS.operator);
+    await page.goto("/events?status=failed,processed&period=7d");
+    await expect(rows(page).nth(10)).toBeVisible();
+    expect(await seriousViolations(page), "/events").toEqual([]);
+    await page.screenshot({ path: `${DIR}/events-${colorScheme}.png` });
+
+    await page.goto("/events?status=failed&period=7d");
+    const failed = rows(page).nth(1);
+    const id = await failed.getAttribute("data-event-id");
+    await failed.click();
+    const panel = page.getByTestId("event-panel");
+    await expect(panel.getByTestId("failure-reason")).toContainText("Failed:");
+    await expect(panel.getByTestId("event-attempts")).toBeVisible();
+    expect(await seriousViolations(page), "/events with the panel").toEqual([]);
+    await page.screenshot({ path: `${DIR}/event-panel-${colorScheme}.png` });
+
+    await page.goto(`/events/${id}`);
+    await expect(page.getByTestId("event-attempts")).toBeVisible();
+    expect(await seriousViolations(page), "/events/{id}").toEqual([]);
+    await page.screenshot({ path: `${DIR}/event-detail-${colorScheme}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,72 @@
+// The overview against 5,000 demo events: its counts are the API's for each period, the period
+// stays in the URL, the figures link to the events behind them; axe and screenshots.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { apiGet, apiToken, seedDemoEvents } from "../support/seed-events";
+import { USERS } from "../support/users";
+
+test.beforeAll(() => {
+  test.setTimeout(120_000);
+  seedDemoEvents();
+});
+
+type Overview = {
+  totals: { processed: number; failed: number; pending: number; total: number };
+  topFailureReasons: { reason: string; count: number }[];
+};
+
+async function shownCounts(page: Page) {
+  await expect(page.getByTestId("overview")).toBeVisible();
+  const count = async (name: string) => Number(await page.getByTestId(`overview-${name}`).getAttribute("data-count"));
+  return {
+    processed: await count("processed"),
+    failed: await count("failed"),
+    pending: await count("pending"),
+    total: await count("total"),
+  };
+}
+
+/** The page's counts equal the API's (reloading while the worker may still move a count). */
+async function expectCountsOfApi(page: Page, token: string, period: string) {
+  await expect(async () => {
+    const api = await apiGet<Overview>(page.request, token, `/v1/stats/overview?period=${period}`);
+    await page.reload();
+    await expect(page.getByTestId("overview")).toHaveAttribute("data-period", period);
+    expect(await shownCounts(page)).toEqual(api.totals);
+    expect(api.totals.total).toBeGreaterThan(0);
+    const reasons = await page.getByTestId("failure-reasons").locator("li").count();
+    expect(reasons).toBe(api.topFailureReasons.length);
+  }).toPass({ timeout: 20_000 });
+}
+
+test("the overview's counts are the API's for 24 hours and 7 days; the period stays in the URL", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  const token = await apiToken(page.request, USERS.viewer);
+  await expectCountsOfApi(page, token, "24h");
+
+  await page.getByRole("group", { name: "Period" }).getByText("7 days").click();
+  await expect(page).toHaveURL(/\/overview\?period=7d$/);
+  await expectCountsOfApi(page, token, "7d");
+  await expect(page.getByRole("radio", { name: "7 days" })).toBeChecked();
+  await expect(page.getByRole("heading", { name: "Events per day" })).toBeVisible();
+
+  // A figure opens the events behind it.
+  await page.getByTestId("overview-failed").click();
+  await expect(page).toHaveURL(/\/events\?status=failed&period=7d$/);
+  await expect(page.getByTestId("event-row").first()).toHaveAttribute("data-status", "failed");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`overview: no serious violations, screenshot (${colorScheme})`, async ({ page, signIn }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await signIn(USERS.operator);
+    await page.goto("/overview?period=7d");
+    await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "7d");
+    expect(
+      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+    ).toEqual([]);
+    await page.screenshot({ path: `docs/screenshots/overview-7d-${colorScheme}.png` });
+  });
+}

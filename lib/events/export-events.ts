@@ -1,0 +1,217 @@
+// GET /v1/webhooks/events/export: every event of a filter as CSV, streamed. The same filters as
+// the list (its query schema without cursor and limit), walked with the same keyset order on
+// (created_at, id) in batches, so memory stays flat and each batch is an index range scan
+// however many events match. The first batch is read before the response starts, so a bad
+// database connection is still a proper error response rather than a truncated file.
+import "server-only";
+import { createHash } from "node:crypto";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { sql as runSql } from "@/lib/db/client";
+import { createdAtRange, type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
+import { logger } from "@/lib/log";
+
+export const exportEventsQuery = listEventsQuery.omit({ cursor: true, limit: true });
+export type ExportEventsQuery = Omit<ListEventsQuery, "cursor" | "limit">;
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+type Row = {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  type: string;
+  status: string;
+  failure_reason: string | null;
+  attempt_count: number;
+  merchant_id: string | null;
+  merchant_tax_id: string | null;
+  terminal_id: string | null;
+  terminal_serial_number: string | null;
+  acquirer_name: string | null;
+  acquirer_merchant_identifier: string | null;
+  acquirer_terminal_identifier: string | null;
+  transaction_type: string | null;
+  transaction_status: string | null;
+  payment_method: string | null;
+  amount_minor: string | null;
+  currency: string | null;
+  installments: string | null;
+  authorization_code: string | null;
+  retrieval_reference_number: string | null;
+  acquirer_response_code: string | null;
+  product_aid: string | null;
+  card_brand: string | null;
+  card_bin: string | null;
+  card_last4: string | null;
+  capture_method: string | null;
+};
+
+/** The columns, in order. No card holder name: an export leaves the system, personal data stays. */
+const COLUMNS: [header: string, value: (row: Row) => string | number | null][] = [
+  ["id", (r) => r.id],
+  ["created_at", (r) => r.created_at.toISOString()],
+  ["updated_at", (r) => r.updated_at.toISOString()],
+  ["type", (r) => r.type],
+  ["status", (r) => r.status],
+  ["failure_reason", (r) => r.failure_reason],
+  ["attempt_count", (r) => r.attempt_count],
+  ["merchant_id", (r) => r.merchant_id],
+  ["merchant_tax_id", (r) => r.merchant_tax_id],
+  ["terminal_id", (r) => r.terminal_id],
+  ["terminal_serial_number", (r) => r.terminal_serial_number],
+  ["acquirer_name", (r) => r.acquirer_name],
+  ["acquirer_merchant_identifier", (r) => r.acquirer_merchant_identifier],
+  ["acquirer_terminal_identifier", (r) => r.acquirer_terminal_identifier],
+  ["transaction_type", (r) => r.transaction_type],
+  ["transaction_status", (r) => r.transaction_status],
+  ["payment_method", (r) => r.payment_method],
+  ["amount", (r) => decimalAmount(r.amount_minor, r.currency)],
+  ["amount_minor", (r) => r.amount_minor],
+  ["currency", (r) => r.currency],
+  ["installments", (r) => r.installments],
+  ["authorization_code", (r) => r.authorization_code],
+  ["retrieval_reference_number", (r) => r.retrieval_reference_number],
+  ["acquirer_response_code", (r) => r.acquirer_response_code],
+  ["product_aid", (r) => r.product_aid],
+  ["card_brand", (r) => r.card_brand],
+  ["card_bin", (r) => r.card_bin],
+  ["card_last4", (r) => r.card_last4],
+  ["capture_method", (r) => r.capture_method],
+];
+
+export const EXPORT_COLUMNS = COLUMNS.map(([header]) => header);
+
+const SELECT = `SELECT e.id, e.created_at, e.updated_at, e.type, e.status, e.failure_reason, e.attempt_count,
+  e.merchant_id, e.data->>'merchantTaxId' AS merchant_tax_id, e.terminal_id,
+  e.data->>'terminalSerialNumber' AS terminal_serial_number, e.acquirer_name, e.acquirer_merchant_identifier,
+  e.acquirer_terminal_identifier, e.data->>'transactionType' AS transaction_type, e.transaction_status, e.payment_method,
+  e.data->>'amount' AS amount_minor, e.data->>'currency' AS currency, e.data->>'installments' AS installments,
+  e.authorization_code, e.retrieval_reference_number, e.data->>'acquirerResponseCode' AS acquirer_response_code,
+  e.data->>'productAid' AS product_aid, e.data#>>'{cardData,cardBrand}' AS card_brand,
+  e.data#>>'{cardData,bin}' AS card_bin, e.card_last4, e.data#>>'{cardData,captureMethod}' AS capture_method
+  FROM events e`;
+
+const fractionDigits = new Map<string, number>();
+
+/** Minor units as a decimal in the currency's own exponent: 123456 BRL → 1234.56, 500 JPY → 500. */
+export function decimalAmount(minor: string | null, currency: string | null): string | null {
+  if (minor === null || !/^\d+$/.test(minor)) return minor;
+  let digits = currency ? fractionDigits.get(currency) : 2;
+  if (digits === undefined && currency) {
+    try {
+      digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    fractionDigits.set(currency, digits);
+  }
+  if (!digits) return minor;
+  const padded = minor.padStart(digits + 1, "0");
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A text starting
+ * with = + - @ or a tab is prefixed with ' so that spreadsheets do not run it as a formula.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(",")}\r\n`;
+
+type Position = { createdAt: Date; id: string };
+
+function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit: number): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const bind = (value: unknown, cast = "") => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+  if (query.status)
+    where.push(
+      query.status.length === 1 ? `e.status = ${bind(query.status[0])}` : `e.status = ANY(${bind(query.status, "::text[]")})`,
+    );
+  if (query.type) where.push(`e.type = ${bind(query.type)}`);
+  if (query.merchant_id) where.push(`e.merchant_id = ${bind(query.merchant_id)}`);
+  if (query.terminal_id) where.push(`e.terminal_id = ${bind(query.terminal_id)}`);
+  if (query.acquirer_name) where.push(`e.acquirer_name = ${bind(query.acquirer_name)}`);
+  if (query.transaction_status) where.push(`e.transaction_status = ${bind(query.transaction_status)}`);
+  if (query.payment_method) where.push(`e.payment_method = ${bind(query.payment_method)}`);
+  if (query.q) {
+    const q = bind(query.q);
+    where.push(`(e.id = ${q} OR e.authorization_code = ${q} OR e.retrieval_reference_number = ${q} OR e.card_last4 = ${q})`);
+  }
+  const { from, to } = createdAtRange({ ...query, limit } as ListEventsQuery);
+  if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
+  if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
+  if (after) {
+    const op = query.sort === "desc" ? "<" : ">";
+    where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
+  }
+  const direction = query.sort === "desc" ? "DESC" : "ASC";
+  return {
+    sql: `${SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${bind(limit, "::int")}`,
+    params,
+  };
+}
+
+async function readBatch(query: ExportEventsQuery, after: Position | undefined, limit: number): Promise<Row[]> {
+  const { sql, params } = batchQuery(query, after, limit);
+  // Named by its text, like the list's: each filter combination is planned once per connection.
+  const name = `events_export_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`;
+  return (await runSql({ name, text: sql, values: params })) as Row[];
+}
+
+/**
+ * The CSV of every event the filter matches (header row first), as a byte stream that reads
+ * the next batch only when the previous one was taken (backpressure from the client).
+ */
+export async function exportEvents(options: {
+  caller: Caller;
+  query: ExportEventsQuery;
+  batchSize?: number;
+}): Promise<ReadableStream<Uint8Array>> {
+  requirePermission(options.caller, "read");
+  const { query } = options;
+  const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
+  const encoder = new TextEncoder();
+  let pending: Row[] | undefined = await readBatch(query, undefined, batchSize);
+  let header = true;
+  let exported = 0;
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const rows: Row[] = pending ?? [];
+          pending = undefined;
+          let text = header ? csvLine(EXPORT_COLUMNS) : "";
+          header = false;
+          for (const row of rows) text += csvLine(COLUMNS.map(([, value]) => value(row)));
+          exported += rows.length;
+          if (text) controller.enqueue(encoder.encode(text));
+          const last = rows[rows.length - 1];
+          if (rows.length < batchSize || !last) {
+            controller.close();
+            return;
+          }
+          // Read the next batch now; the next pull sends it (an empty one ends the file).
+          pending = await readBatch(query, { createdAt: last.created_at, id: last.id }, batchSize);
+        } catch (error) {
+          logger().error(
+            { err: { name: (error as Error).name, code: (error as { code?: unknown }).code }, exported },
+            "events export failed mid-stream",
+          );
+          controller.error(error);
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
