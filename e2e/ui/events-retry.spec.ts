@@ -16,13 +16,20 @@ type Detail = {
   data: { merchantId: string; acquirerName: string; acquirerMerchantIdentifier: string; acquirerTerminalIdentifier: string };
 };
 
-/** A demo event that failed for want of a credential, at a card-present acquirer (MID and TID). */
+/**
+ * A demo event that failed for want of a credential, at a card-present acquirer (MID and TID),
+ * of a registered merchant (the API specs, on the same database, ingest events of made-up ones).
+ */
 async function failedForWantOfCredential(request: Parameters<typeof apiToken>[0], token: string): Promise<Detail> {
   for (const acquirer of ["cielo", "rede", "getnet", "stone", "safrapay"]) {
     const failed = await listAll(request, token, `status=failed&acquirer_name=${acquirer}`);
     for (const { id } of failed.slice(0, 40)) {
       const detail = await apiGet<Detail>(request, token, `/v1/webhooks/events/${id}`);
-      if (detail.failureReason === "no_matching_credential") return detail;
+      if (detail.failureReason !== "no_matching_credential") continue;
+      const merchant = await request.get(`/v1/merchants/${detail.data.merchantId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (merchant.status() === 200) return detail;
     }
   }
   throw new Error("the demo data has no event failed for want of a credential");
