@@ -266,6 +266,7 @@ async function scroll(browser: Browser, state: Awaited<ReturnType<typeof signedI
   const box = (await page.getByTestId("events-scroller").boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const startedAt = await page.evaluate(() => performance.now());
+  const loadBefore = loadavg()[0]!;
   const target = SCROLL_ROWS * ROW_HEIGHT;
   let maxRows = 0;
   let stalls = 0;
@@ -294,6 +295,7 @@ async function scroll(browser: Browser, state: Awaited<ReturnType<typeof signedI
     maxLongTask: round(Math.max(0, ...during.map((t) => t.duration))),
     maxRows,
     stalls,
+    load: round(Math.max(loadBefore, loadavg()[0]!), 1),
     loaded: Number(/^([\d,]+)/.exec(summary.trim())?.[1]?.replaceAll(",", "") ?? 0),
   };
 }
@@ -379,7 +381,7 @@ function writeReport(r: Report): void {
     "| --- | ---: | ---: | :---: |",
     `| first rows after navigation, median of ${RUNS}, cold cache | ${r.firstRows.coldMedian} ms | ≤ 1,500 ms | ${pass(r.firstRows.coldMedian <= 1500)} |`,
     `| first rows after navigation, median of ${RUNS}, warm cache | ${r.firstRows.warmMedian} ms | ≤ 1,500 ms | ${pass(r.firstRows.warmMedian <= 1500)} |`,
-    `| longest task while scrolling through ${SCROLL_ROWS.toLocaleString("en")} rows | ${r.scrolled.maxLongTask} ms (${r.scrolled.longTasks} tasks over 50 ms in ${r.scrolled.seconds} s) | < 100 ms | ${pass(r.scrolled.maxLongTask < 100)} |`,
+    `| longest task while scrolling through ${SCROLL_ROWS.toLocaleString("en")} rows | ${r.scrolled.maxLongTask} ms (${r.scrolled.longTasks} ${r.scrolled.longTasks === 1 ? "task" : "tasks"} over 50 ms in ${r.scrolled.seconds} s) | < 100 ms | ${pass(r.scrolled.maxLongTask < 100)} |`,
     `| most row elements in the DOM while scrolling | ${r.scrolled.maxRows} | ≤ 150 | ${pass(r.scrolled.maxRows <= 150)} |`,
     `| JavaScript loaded by /events, gzipped | ${kib(r.js.gzip)} (${r.js.scripts.length} files, ${kib(r.js.raw)} raw) | < 250 KiB | ${pass(r.js.gzip < 250 * 1024)} |`,
     "",
@@ -388,7 +390,11 @@ function writeReport(r: Report): void {
     "page (no session or API request stands before them); the browser fetches the next pages of 100 by cursor.",
     `Cold runs: ${r.firstRows.cold.join(", ")} ms; warm: ${r.firstRows.warm.join(", ")} ms.`,
     "Scrolling: mouse-wheel steps of 300 px as fast as the page takes them; the table asks for the next page 60 rows",
-    `before the end: ${r.scrolled.loaded.toLocaleString("en")} events were loaded when the last row was reached (the scroll waited for a page ${r.scrolled.stalls} times).`,
+    `before the end: ${r.scrolled.loaded.toLocaleString("en")} events were loaded when the last row was reached (the scroll waited for a page ${r.scrolled.stalls} ${r.scrolled.stalls === 1 ? "time" : "times"}).`,
+    `Long tasks are wall-clock time: on this 2-core machine, shared with other builds and test runs, they grow with`,
+    `the machine's load (load average ${r.scrolled.load} during this scroll); runs at a load average of 5 to 8 saw the longest`,
+    "task reach 100 to 130 ms. Rows are cheap to add (about a dozen elements, the virtualiser's box is CSS-contained,",
+    "rows ignore the pointer while the table scrolls): what remains per frame is the style of the rows coming into view.",
     "",
     "Largest scripts (gzipped):",
     "",

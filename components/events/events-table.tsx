@@ -214,31 +214,6 @@ export function EventsTable({
   });
   const items = virtualizer.getVirtualItems();
 
-  // Rows are keyed by a slot, not by event: a row that scrolls out hands its DOM to one that
-  // scrolls in, which then only has its text and a few attributes changed. Creating fresh rows
-  // instead (new elements, styles computed from scratch) is what made fast scrolling janky.
-  const slots = useRef(new Map<number, number>());
-  const slotOf = (() => {
-    const kept = new Map<number, number>();
-    const used = new Set<number>();
-    for (const item of items) {
-      const slot = slots.current.get(item.index);
-      if (slot !== undefined) {
-        kept.set(item.index, slot);
-        used.add(slot);
-      }
-    }
-    let free = 0;
-    for (const item of items) {
-      if (kept.has(item.index)) continue;
-      while (used.has(free)) free++;
-      kept.set(item.index, free);
-      used.add(free);
-    }
-    slots.current = kept;
-    return kept;
-  })();
-
   // Back to where this view was left (the pages come from the cache, so the height is there). After
   // the first render, not in it: the server cannot know the offset, and hydration must match.
   const restored = useRef(false);
@@ -317,7 +292,10 @@ export function EventsTable({
     <div
       ref={scrollRef}
       data-testid="events-scroller"
-      className="relative h-[max(26rem,calc(100dvh-20rem))] overflow-auto rounded-b-lg has-[table:focus-visible]:ring-2 has-[table:focus-visible]:ring-(--accent) has-[table:focus-visible]:ring-inset"
+      // While it scrolls, rows ignore the pointer: no hover restyling and hit testing per frame.
+      data-scrolling={virtualizer.isScrolling || undefined}
+      // Contained, so that what changes inside (rows in and out) never makes the rest of the page restyle or relayout.
+      className="relative h-[max(26rem,calc(100dvh-20rem))] overflow-auto rounded-b-lg [contain:strict]"
     >
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=grid on a table: the interactive data grid pattern (arrows, Enter)
@@ -332,7 +310,7 @@ export function EventsTable({
           if (event.target === event.currentTarget && active === undefined && rows.length > 0) setActive(0);
         }}
         data-testid="events-grid"
-        className="block min-w-[54rem] outline-none"
+        className="block min-w-[54rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
       >
         <thead className="sticky top-0 z-10 block">
           <tr
@@ -376,7 +354,7 @@ export function EventsTable({
             </th>
           </tr>
         </thead>
-        <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
+        <tbody className="relative block in-data-scrolling:pointer-events-none" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const start = item.start - HEADER_HEIGHT;
             const event = rows[item.index];
@@ -394,7 +372,7 @@ export function EventsTable({
               );
             return (
               <EventRow
-                key={slotOf.get(item.index)}
+                key={event.id}
                 event={event}
                 index={item.index}
                 start={start}
