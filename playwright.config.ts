@@ -1,5 +1,6 @@
 // End-to-end tests against two production servers (`next build` first) sharing one fresh
-// PostgreSQL database: `api` calls the HTTP API, `ui` drives Debian's Chromium.
+// PostgreSQL database: `api` calls the HTTP API (and fuzzes it), `ui` drives Debian's Chromium,
+// and `logs`, after both, scans every line the servers logged for secrets.
 // TEST_DATABASE_URL: the server's admin URL (default postgresql://postgres@127.0.0.1:5432/postgres).
 import { defineConfig, devices } from "@playwright/test";
 import { baseUrlOf, PORTS, serverEnv } from "./e2e/support/run-env";
@@ -48,6 +49,7 @@ export default defineConfig({
         launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
       },
     },
+    { name: "logs", testDir: "e2e/logs", dependencies: ["api", "ui"] },
   ],
   webServer: PORTS.map((port) => ({
     name: `next:${port}`,

@@ -3,9 +3,9 @@
 // timeouts. The server must stay up, answer 503 problem+json meanwhile, recover by itself,
 // keep every acknowledged write, and leak no connection.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { expect, test } from "../support/fixtures";
 import { createPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 import { FAULT_PORT, PORTS, serverEnv } from "../support/run-env";
 

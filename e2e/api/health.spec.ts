@@ -1,6 +1,6 @@
 // Smoke: both instances are up on the shared database, and a seeded user gets tokens that
 // either instance accepts (they share the signing keys).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { ACCESS_TOKEN_TTL_SECONDS, baseUrlOf, PORTS } from "../support/run-env";
 import { USERS } from "../support/users";
 

@@ -1,6 +1,6 @@
 // Browser security headers: a fresh CSP nonce per page that the page's scripts carry, no
 // framing, nosniff everywhere, and cookie-authenticated mutations refused from other origins.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 
 const BASE = baseUrlOf(PORTS[0]);

@@ -2,9 +2,9 @@
 // exits 0, and every write it acknowledged is in the database.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { cardEventData } from "@/tests/support/event-data";
 import { queryE2E } from "../support/database";
+import { expect, test } from "../support/fixtures";
 import { PORTS, SHUTDOWN_PORT, serverEnv } from "../support/run-env";
 import { USERS } from "../support/users";
 

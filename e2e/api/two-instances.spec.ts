@@ -1,9 +1,9 @@
 // Two instances on one database share every piece of state: login limits, refresh-token
 // families, and the event queue (each event processed exactly once, by either worker).
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { cardEventData } from "@/tests/support/event-data";
 import { queryE2E } from "../support/database";
+import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 import { USERS } from "../support/users";
 

@@ -1,5 +1,7 @@
-// Shared steps of the specs: signing in through the form, and an API token for a seeded user.
+// The specs' `test`: every /v1 response a test sees is checked against the OpenAPI document
+// (see contract.ts), and shared steps such as signing in through the form.
 import { test as base, expect, type Page } from "@playwright/test";
+import { ContractLog } from "./contract";
 import type { E2EUser } from "./users";
 
 export async function fillSignInForm(page: Page, user: Pick<E2EUser, "username" | "password">): Promise<void> {
@@ -15,7 +17,25 @@ export async function signInAs(page: Page, user: E2EUser): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
-export const test = base.extend<{ signIn: (user: E2EUser) => Promise<void> }>({
+export const test = base.extend<{ contract: ContractLog; signIn: (user: E2EUser) => Promise<void> }>({
+  contract: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const log = new ContractLog();
+      await use(log);
+      const mismatches = await log.mismatches();
+      expect(mismatches, "API responses that the OpenAPI document does not allow").toEqual([]);
+    },
+    { auto: true },
+  ],
+  request: async ({ request, contract }, use) => {
+    await use(contract.wrap(request));
+  },
+  page: async ({ page, contract }, use) => {
+    contract.watch(page);
+    Object.defineProperty(page, "request", { value: contract.wrap(page.request) });
+    await use(page);
+  },
   signIn: async ({ page }, use) => {
     await use((user) => signInAs(page, user));
   },

@@ -3,11 +3,12 @@
 // (which load the config again) see the same values.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 
-// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM and fault servers) elsewhere.
+// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault and fuzz servers) elsewhere.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
 export const PORTS = [PORT_BASE, PORT_BASE + 1] as const;
 export const SHUTDOWN_PORT = PORT_BASE + 2;
 export const FAULT_PORT = PORT_BASE + 3;
+export const FUZZ_PORT = PORT_BASE + 4;
 export type Port = number;
 
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;

@@ -1,15 +1,15 @@
 // GET /v1/webhooks/events: keyset pages over (created_at, id) with every filter of product.md.
-// One prepared SQL statement per page (named by its text, so each filter combination is planned
-// once per connection); equality filters each have a (column, created_at, id) index; each
-// event's JSON is read ready-made from events.body and passed through as text.
+// One prepared SQL statement per page; equality filters each have a (column, created_at, id)
+// index; each event's JSON is read ready-made from events.body, joined by PostgreSQL and passed
+// through as text (no row objects, no JSON.stringify: the reference in platform-notes.md).
 import "server-only";
 import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
 import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
-import { cursorBinding, decodeCursor, type PageMetadata, toPage } from "@/lib/http/pagination";
+import { cursorBinding, decodeCursor, pageMetadata } from "@/lib/http/pagination";
 
-type Row = { created_at: Date; id: string; body: string };
+type PageRow = { data: string | null; rows: number; last_created_at: Date | null; last_id: string | null };
 
 /** Lists events; returns the page envelope as JSON text, ready to send. */
 export async function listEvents(options: { caller: Caller; query: ListEventsQuery }): Promise<string> {
@@ -48,21 +48,33 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
     where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
   }
   const direction = sort === "desc" ? "DESC" : "ASC";
-  const text = `SELECT e.created_at, e.id, e.body FROM events e
-    ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-    ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${bind(limit + 1, "::int")}`;
-  const name = `events_list_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-  const rows = (await runSql({ name, text, values: params })) as Row[];
+  const order = `e.created_at ${direction}, e.id ${direction}`;
+  const pageSize = bind(limit, "::int");
+  // The page comes back as one row: the bodies already joined, the number of rows read
+  // (limit + 1 means more follow) and the position of the page's last row for the cursor.
+  const text = `SELECT string_agg(p.body, ',' ORDER BY p.n) FILTER (WHERE p.n <= ${pageSize}) AS data,
+      count(*)::int AS rows,
+      max(p.created_at) FILTER (WHERE p.n = ${pageSize}) AS last_created_at,
+      max(p.id) FILTER (WHERE p.n = ${pageSize}) AS last_id
+    FROM (SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
+      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY ${order} LIMIT ${pageSize} + 1) p`;
+  const [row] = (await runSql({ name: statementName(text), text, values: params })) as PageRow[];
 
-  const page = toPage(rows, {
-    limit,
-    binding,
-    positionOf: (r) => ({ createdAt: r.created_at, id: r.id }),
-    present: (r) => r.body,
-  });
-  return envelope(page.metadata, page.data);
+  const hasMore = (row?.rows ?? 0) > limit;
+  const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;
+  const metadata = pageMetadata({ limit, binding, hasMore, last });
+  return `{"metadata":${JSON.stringify(metadata)},"data":[${row?.data ?? ""}]}`;
 }
 
-function envelope(metadata: PageMetadata, jsonRows: string[]): string {
-  return `{"metadata":${JSON.stringify(metadata)},"data":[${jsonRows.join(",")}]}`;
+// Prepared statements are named by their text: each filter combination is planned once per connection.
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `events_list_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -1,7 +1,9 @@
 // Reading a JSON request body, defensively: JSON content type (415), at most 64 KiB (413),
-// well-formed (400), then the route's schema (400 naming each bad or unknown field).
+// well-formed (400), free of NUL characters (400), then the route's schema (400 naming each bad
+// or unknown field).
 import type { z } from "zod";
 import { ApiError, badRequest, validationFailed } from "@/lib/http/api-error";
+import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,6 +46,8 @@ export function parseJson(text: string): unknown {
 }
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const nul = nulCharacterPath(value);
+  if (nul !== undefined) throw validationFailed([{ field: nul || "(root)", message: NUL_MESSAGE }]);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
   return result.data;

@@ -59,12 +59,22 @@ export function toPage<Row, T>(
   const pageRows = hasMore ? rows.slice(0, options.limit) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
-    metadata: {
-      cursor: hasMore && last ? encodeCursor(options.positionOf(last), options.binding) : null,
-      limit: options.limit,
-      has_more: hasMore,
-    },
+    metadata: pageMetadata({ limit: options.limit, binding: options.binding, hasMore, last: last && options.positionOf(last) }),
     data: pageRows.map(options.present),
+  };
+}
+
+/** A page's metadata: the cursor after its last row while more rows follow, else null. */
+export function pageMetadata(options: {
+  limit: number;
+  binding: string;
+  hasMore: boolean;
+  last: Position | undefined;
+}): PageMetadata {
+  return {
+    cursor: options.hasMore && options.last ? encodeCursor(options.last, options.binding) : null,
+    limit: options.limit,
+    has_more: options.hasMore,
   };
 }
 

@@ -3,6 +3,7 @@
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller } from "@/lib/auth/roles";
 import { ApiError } from "@/lib/http/api-error";
+import { nulCharacterPath } from "@/lib/http/nul-characters";
 import { problemResponse, toApiError } from "@/lib/http/problem";
 import { requestIdOf } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
@@ -24,7 +25,11 @@ async function run(
   let response: Response;
   let userId: string | undefined;
   try {
-    ({ response, userId } = await work(requestId, (await context?.params) ?? {}));
+    const params = (await context?.params) ?? {};
+    // No resource has an id holding U+0000, and PostgreSQL could not even compare with one.
+    if (nulCharacterPath(params) !== undefined)
+      throw new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
+    ({ response, userId } = await work(requestId, params));
   } catch (error) {
     response = problemResponse(toApiError(error, requestId), requestId);
   }
@@ -43,11 +48,17 @@ async function run(
   return response;
 }
 
+/** The route's parameters; no resource has an id holding U+0000 (PostgreSQL could not even compare with one). */
+function checkedParams<P extends Params>(params: Params): P {
+  if (nulCharacterPath(params) !== undefined) throw new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
+  return params as P;
+}
+
 /** A route anyone may call (token issuance, health). */
 export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
   return (request, context) =>
     run(request, context, async (requestId, params) => ({
-      response: await handler({ request, requestId, params: params as P }),
+      response: await handler({ request, requestId, params: checkedParams<P>(params) }),
     }));
 }
 
@@ -56,7 +67,7 @@ export function authedRoute<P extends Params = Params>(handler: (ctx: AuthedCont
   return (request, context) =>
     run(request, context, async (requestId, params) => {
       const caller = await authenticateBearer(request);
-      return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
+      return { response: await handler({ request, requestId, params: checkedParams<P>(params), caller }), userId: caller.userId };
     });
 }
 
@@ -66,14 +77,15 @@ type Method = (typeof METHODS)[number];
 /** Exports for a route file: the given methods, and 405 problem+json with Allow for the rest. */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
-  const refuse = publicRoute(async () => {
-    throw new ApiError({
-      status: 405,
-      code: "method_not_allowed",
-      detail: `This resource allows ${allow}.`,
-      headers: { allow },
+  const refuse: RouteHandler = (request, context) =>
+    run(request, context, async () => {
+      throw new ApiError({
+        status: 405,
+        code: "method_not_allowed",
+        detail: `This resource allows ${allow}.`,
+        headers: { allow },
+      });
     });
-  });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
 }
 

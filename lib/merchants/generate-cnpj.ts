@@ -4,10 +4,12 @@ import { randomInt } from "node:crypto";
 import { checkDigit, WEIGHTS_1, WEIGHTS_2 } from "@/lib/merchants/cnpj";
 
 /** A valid CNPJ for demo data and tests: numeric, or alphanumeric in its first 12 characters. */
-export function generateCnpj(options: { alphanumeric?: boolean } = {}): string {
+export function generateCnpj(
+  options: { alphanumeric?: boolean /** The 8-character root (random if absent). */; root?: string } = {},
+): string {
   const alphabet = options.alphanumeric ? "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" : "0123456789";
-  let body = "";
-  for (let i = 0; i < 8; i++) body += alphabet[randomInt(alphabet.length)];
+  let body = options.root ?? "";
+  for (let i = body.length; i < 8; i++) body += alphabet[randomInt(alphabet.length)];
   body += "0001"; // head office
   const d1 = checkDigit(body, WEIGHTS_1);
   const d2 = checkDigit(body + d1, WEIGHTS_2);

@@ -102,3 +102,37 @@ describe("routes and methods", () => {
     expect((await call(readyz, "/readyz")).json).toEqual({ status: "ready" });
   });
 });
+
+// PostgreSQL cannot store U+0000: found by the fuzzer as a 500 on POST /v1/credentials.
+describe("NUL characters", () => {
+  it("refuses one anywhere in a body with 400 naming the field, before the database sees it", async () => {
+    const { POST: createCredential } = await import("@/app/v1/credentials/route");
+    const { POST: ingest } = await import("@/app/v1/webhooks/events/route");
+    const { cardEventData } = await import("../support/event-data");
+    const admin = await userWithTokens("admin");
+    const credential = await call(createCredential, "/v1/credentials", {
+      body: { merchantId: "\u0000", providerId: " ", providerName: " ", authenticationData: {} },
+      token: admin.accessToken,
+    });
+    expect(credential.status).toBe(400);
+    expect(credential.json.errors).toEqual([{ field: "merchantId", message: expect.stringContaining("NUL") }]);
+
+    const data = cardEventData();
+    (data.cardData as Record<string, unknown>).holderName = "MARIA\u0000SILVA";
+    const event = await call(ingest, "/v1/webhooks/events", { body: data, token: admin.accessToken });
+    expect(event.status).toBe(400);
+    expect(event.json.errors).toEqual([{ field: "cardData.holderName", message: expect.stringContaining("NUL") }]);
+  });
+
+  it("refuses one in a query parameter with 400 naming it, and in an id with 404", async () => {
+    const { GET: listEvents } = await import("@/app/v1/webhooks/events/route");
+    const { GET: getCredential } = await import("@/app/v1/credentials/[id]/route");
+    const viewer = await userWithTokens("viewer");
+    const list = await call(listEvents, "/v1/webhooks/events?merchant_id=%00", { token: viewer.accessToken });
+    expect(list.status).toBe(400);
+    expect(list.json.errors).toEqual([{ field: "merchant_id", message: expect.stringContaining("NUL") }]);
+    const one = await call(getCredential, "/v1/credentials/%00", { token: viewer.accessToken, params: { id: "\u0000" } });
+    expect(one.status).toBe(404);
+    expect(one.json.code).toBe("not_found");
+  });
+});

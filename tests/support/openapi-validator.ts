@@ -37,7 +37,10 @@ type Checker = {
   validators: Map<string, ValidateFunction>;
 };
 
-let checker: Checker | undefined;
+// One checker per document: the app's own (integration and browser tests) or one fetched from a
+// running server (the fuzz runner).
+const checkers = new WeakMap<OpenApiDocument, Checker>();
+let ownDocument: OpenApiDocument | undefined;
 
 /** "#/components/schemas/X" → the same schema in the one registered ajv schema (under $defs). */
 function rewriteRefs(value: unknown): unknown {
@@ -55,8 +58,7 @@ function rewriteRefs(value: unknown): unknown {
   return value;
 }
 
-function setUp(): Checker {
-  const document = openApiDocument();
+function setUp(document: OpenApiDocument): Checker {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -128,10 +130,14 @@ const describeErrors = (errors: ErrorObject[] | null | undefined) =>
     .join("\n");
 
 /** Everything about the response that the document does not allow (empty when it matches). */
-export function responseMismatches(seen: SeenResponse): string[] {
-  checker ??= setUp();
-  const c = checker;
-  const { document } = c;
+export function responseMismatches(seen: SeenResponse, against?: OpenApiDocument): string[] {
+  ownDocument ??= openApiDocument();
+  const document = against ?? ownDocument;
+  let c = checkers.get(document);
+  if (!c) {
+    c = setUp(document);
+    checkers.set(document, c);
+  }
   const pathname = normalized(seen.url);
   const method = seen.method.toLowerCase() as HttpMethod;
   const template = findTemplate(c.templates, method, pathname, seen.params ?? {});
@@ -206,8 +212,8 @@ export function responseMismatches(seen: SeenResponse): string[] {
 }
 
 /** Throws, naming the request, status and every mismatch, when the document does not allow the response. */
-export function assertResponseMatchesDocument(seen: SeenResponse): void {
-  const problems = responseMismatches(seen);
+export function assertResponseMatchesDocument(seen: SeenResponse, against?: OpenApiDocument): void {
+  const problems = responseMismatches(seen, against);
   if (problems.length === 0) return;
   const url = new URL(seen.url, "http://localhost");
   throw new Error(

@@ -1,0 +1,254 @@
+// `npm run soak -- [--minutes 10] [--load 0.7] [--events 20000]`: a mixed load on a production
+// server with a scratch database of the PostgreSQL server (SOAK_ADMIN_DATABASE_URL, default
+// postgresql://postgres@127.0.0.1:5432/postgres): reads (lists, filters, details, overview),
+// ingestion, credential writes and sign-ins. It first measures what the mix sustains flat out
+// (capacity), then holds --load of that for --minutes, sampling the server's memory and its
+// database connections. Passes with zero errors and flat memory and connection counts; writes
+// the figures to docs/benchmarks.md (section "soak").
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { USERS } from "@/e2e/support/users";
+import { cardEventData } from "@/tests/support/event-data";
+import { startScratchServer } from "@/tests/support/scratch-server";
+import { writeReportSection } from "./support/report-section";
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    load: { type: "string", default: "0.7" },
+    events: { type: "string", default: "20000" },
+    port: { type: "string", default: "3320" },
+  },
+});
+const MINUTES = Number(values.minutes);
+const LOAD = Number(values.load);
+const POOL_SIZE = 10;
+
+const random = (n: number) =>
+  Math.random()
+    .toString(36)
+    .slice(2, 2 + n)
+    .padEnd(n, "0");
+
+type Stream = { name: string; connections: number; options: (base: string) => Partial<autocannon.Options> };
+
+async function signIn(base: string, user: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${user.username}: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function streams(base: string): Promise<Stream[]> {
+  const [viewer, ingest, operator] = await Promise.all([
+    signIn(base, USERS.viewer),
+    signIn(base, USERS.ingest),
+    signIn(base, USERS.operator),
+  ]);
+  const get = async (path: string) =>
+    (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${viewer}` } })).json()) as {
+      data: { id: string; name?: string }[];
+    };
+  const [events, merchants, providers] = await Promise.all([
+    get("/v1/webhooks/events?limit=50"),
+    get("/v1/merchants?limit=50"),
+    get("/v1/providers"),
+  ]);
+  const cielo = providers.data.find((p) => p.name === "cielo");
+  if (!cielo || merchants.data.length === 0 || events.data.length === 0) throw new Error("the demo data is missing");
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const auth = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+
+  return [
+    {
+      name: "reads (lists, filters, details, overview)",
+      connections: 8,
+      options: () => ({
+        headers: auth(viewer),
+        requests: [
+          { method: "GET", path: "/v1/webhooks/events?limit=20" },
+          { method: "GET", path: "/v1/webhooks/events?status=failed&limit=100" },
+          { method: "GET", setupRequest: (req) => ({ ...req, path: `/v1/webhooks/events/${pick(events.data).id}` }) },
+          { method: "GET", path: "/v1/credentials?limit=20" },
+          { method: "GET", path: "/v1/stats/overview?period=24h" },
+        ],
+      }),
+    },
+    {
+      name: "ingestion",
+      connections: 4,
+      options: () => ({
+        method: "POST",
+        headers: auth(ingest),
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
+      }),
+    },
+    {
+      name: "credential writes",
+      connections: 2,
+      options: () => ({
+        method: "POST",
+        path: "/v1/credentials",
+        headers: auth(operator),
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({
+                merchantId: pick(merchants.data).id,
+                providerId: cielo.id,
+                providerName: "cielo",
+                authenticationData: { merchantIdentifier: random(12), terminalIdentifier: random(8) },
+              }),
+            }),
+          },
+        ],
+      }),
+    },
+    {
+      name: "sign-ins",
+      connections: 1,
+      options: () => ({
+        method: "POST",
+        path: "/v1/auth",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: USERS.viewer.username, password: USERS.viewer.password }),
+      }),
+    },
+  ];
+}
+
+type Outcome = { name: string; rps: number; p50: number; p99: number; max: number; requests: number; errors: number };
+
+function run(base: string, stream: Stream, seconds: number, rate?: number): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: stream.connections,
+        duration: seconds,
+        ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+        ...stream.options(base),
+      } as autocannon.Options,
+      (error, r) =>
+        error
+          ? reject(error)
+          : resolve({
+              name: stream.name,
+              rps: Math.round(r.requests.average),
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              max: r.latency.max,
+              requests: r.requests.total,
+              errors: r.errors + r.timeouts + r.non2xx,
+            }),
+    );
+  });
+}
+
+type Sample = { minute: number; rssMiB: number; connections: number };
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const server = await startScratchServer({
+    purpose: "soak",
+    adminUrl: process.env.SOAK_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    port: Number(values.port),
+    logFile: "test-results/next-soak.log",
+    demoEvents: Number(values.events),
+    env: {
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      // Sign-ins are part of the load here, not an attack: the limiter would refuse them.
+      LOGIN_LIMIT_PER_USERNAME: "100000000",
+      LOGIN_LIMIT_PER_ADDRESS: "100000000",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const monitor = new pg.Client({ connectionString: server.databaseUrl });
+  await monitor.connect();
+  try {
+    const mix = await streams(server.baseUrl);
+    console.log("capacity: the mix flat out for 15 s...");
+    const capacity = await Promise.all(mix.map((s) => run(server.baseUrl, s, 15)));
+    for (const c of capacity) console.log(`  ${c.name}: ${c.rps} req/s (errors ${c.errors})`);
+
+    const connections = async () =>
+      Number(
+        (
+          await monitor.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n,
+      );
+    const samples: Sample[] = [];
+    const started = Date.now();
+    const sampler = setInterval(async () => {
+      const sample = { minute: (Date.now() - started) / 60_000, rssMiB: rssMiB(server.pid), connections: await connections() };
+      samples.push(sample);
+      if (samples.length % 6 === 0) {
+        console.log(`  ${sample.minute.toFixed(1)} min: RSS ${sample.rssMiB} MiB, ${sample.connections} connections`);
+      }
+    }, 10_000);
+    console.log(`soak: ${Math.round(LOAD * 100)}% of capacity for ${MINUTES} min...`);
+    const outcomes = await Promise.all(mix.map((s, i) => run(server.baseUrl, s, MINUTES * 60, capacity[i]!.rps * LOAD)));
+    clearInterval(sampler);
+
+    const errors = outcomes.reduce((sum, o) => sum + o.errors, 0);
+    // Flat: after the first minute (JIT, caches, pool filling), the last minute's memory is
+    // within 15% of the first's and the connections never exceed the pool.
+    const settled = samples.filter((s) => s.minute >= 1);
+    const firstMinute = settled.filter((s) => s.minute < 2).map((s) => s.rssMiB);
+    const lastMinute = settled.filter((s) => s.minute >= MINUTES - 1).map((s) => s.rssMiB);
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const growth = avg(lastMinute) / avg(firstMinute) - 1;
+    const maxConnections = Math.max(...samples.map((s) => s.connections));
+    const memoryFlat = Number.isFinite(growth) && growth <= 0.15;
+    const connectionsFlat = maxConnections <= POOL_SIZE + 1;
+    const passed = errors === 0 && memoryFlat && connectionsFlat;
+
+    for (const o of outcomes) {
+      console.log(`${o.name}: ${o.requests} requests, ${o.rps} req/s, p50 ${o.p50} ms, p99 ${o.p99} ms, errors ${o.errors}`);
+    }
+    console.log(
+      `errors ${errors}; RSS ${Math.round(avg(firstMinute))} → ${Math.round(avg(lastMinute))} MiB (${(growth * 100).toFixed(1)}%); max connections ${maxConnections} (pool ${POOL_SIZE}): ${passed ? "PASS" : "FAIL"}`,
+    );
+
+    writeReportSection("docs/benchmarks.md", "soak", [
+      "## Soak: `npm run soak`",
+      "",
+      `Measured ${new Date().toISOString().slice(0, 10)}: ${MINUTES} min at ${Math.round(LOAD * 100)}% of the capacity the mix sustained flat out`,
+      `for 15 s just before, on a scratch database with ${Number(values.events).toLocaleString("en")} demo events, pool of ${POOL_SIZE}. Result: **${passed ? "pass" : "fail"}**.`,
+      "",
+      "| stream | capacity req/s | soak req/s | requests | p50 ms | p99 ms | max ms | errors |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...outcomes.map(
+        (o, i) => `| ${o.name} | ${capacity[i]!.rps} | ${o.rps} | ${o.requests} | ${o.p50} | ${o.p99} | ${o.max} | ${o.errors} |`,
+      ),
+      "",
+      `- Server memory (RSS): ${Math.round(avg(firstMinute))} MiB in minute 2, ${Math.round(avg(lastMinute))} MiB in the last minute (${(growth * 100).toFixed(1)}%).`,
+      `- Database connections: at most ${maxConnections} (pool ${POOL_SIZE}).`,
+      `- RSS by minute: ${settled
+        .filter((_, i) => i % 6 === 5)
+        .map((s) => `${s.rssMiB}`)
+        .join(", ")} MiB.`,
+    ]);
+    if (!passed) process.exitCode = 1;
+  } finally {
+    await monitor.end();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
