@@ -400,9 +400,23 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
       {period === "custom" && hydrated ? <CustomRange filters={filters} onChange={onChange} /> : null}
       {active > 0 ? (
         <div className="flex items-center justify-between gap-3 border-t border-(--line) px-4 py-2">
-          <p className="text-xs text-(--fg-subtle)">
-            {active} {active === 1 ? "filter" : "filters"} applied
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-xs text-(--fg-subtle)">
+              {active} {active === 1 ? "filter" : "filters"} applied
+            </p>
+            {filters.failureReason ? (
+              // Set by the overview's failure-reason links; there is no control for it above.
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Remove the failure reason filter (${filters.failureReason})`}
+                onClick={() => set("failureReason", undefined)}
+              >
+                Failure reason: <span className="font-mono text-xs">{filters.failureReason}</span>
+                <ControlIcon name="close" className="size-3.5" />
+              </Button>
+            ) : null}
+          </div>
           <Button
             variant="ghost"
             size="sm"

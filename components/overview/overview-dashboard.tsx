@@ -38,8 +38,8 @@ type Overview = {
 
 const REFRESH_MS = 30_000;
 
-const eventsLink = (period: Period, status?: "processed" | "failed" | "pending") =>
-  `/events${eventFiltersSearch({ status: status ? [status] : [], period, sort: "desc" })}`;
+const eventsLink = (period: Period, status?: "processed" | "failed" | "pending", failureReason?: string) =>
+  `/events${eventFiltersSearch({ status: status ? [status] : [], period, failureReason, sort: "desc" })}`;
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${(Math.round((part / whole) * 1000) / 10).toLocaleString("en-US")}%`;
@@ -150,7 +150,7 @@ function FailureReasons({ overview, period }: { overview: Overview; period: Peri
       {reasons.map((r) => (
         <li key={r.reason}>
           <Link
-            href={eventsLink(period, "failed")}
+            href={eventsLink(period, "failed", r.reason)}
             className="block px-5 py-3 transition-colors hover:bg-(--surface-muted)/60 focus-visible:-outline-offset-2"
           >
             <span className="flex items-baseline justify-between gap-3 text-sm">

@@ -2,9 +2,22 @@
 // integration tests do: responses to the test's own API calls (the `request` fixture and
 // `page.request`) and to the dashboard's calls from the browser. A mismatch fails the test.
 import type { APIRequestContext, APIResponse, Page, Response } from "@playwright/test";
+import type { OpenApiDocument } from "@/lib/openapi/types";
 import { responseMismatches } from "@/tests/support/openapi-validator";
 
 const isApi = (url: string) => new URL(url).pathname.startsWith("/v1/");
+
+// The document each server publishes, fetched once per origin.
+const documents = new Map<string, Promise<OpenApiDocument>>();
+function documentOf(url: string): Promise<OpenApiDocument> {
+  const { origin } = new URL(url);
+  let document = documents.get(origin);
+  if (!document) {
+    document = fetch(`${origin}/v1/openapi.json`).then((res) => res.json() as Promise<OpenApiDocument>);
+    documents.set(origin, document);
+  }
+  return document;
+}
 
 /** Collects the mismatches of one test; `report` lists them once the test is done. */
 export class ContractLog {
@@ -12,9 +25,9 @@ export class ContractLog {
 
   private record(method: string, url: string, status: number, headers: Record<string, string>, text: Promise<string>) {
     this.pending.push(
-      text.then(
-        (body) => {
-          const problems = responseMismatches({ method, url, status, headers: new Headers(headers), text: body });
+      Promise.all([text, documentOf(url)]).then(
+        ([body, document]) => {
+          const problems = responseMismatches({ method, url, status, headers: new Headers(headers), text: body }, document);
           return problems.length ? [`${method} ${new URL(url).pathname} (${status}):\n  ${problems.join("\n  ")}`] : [];
         },
         // A body the browser dropped (navigation away, aborted stream) cannot be checked.

@@ -55,6 +55,23 @@ test("the overview's counts are the API's for 24 hours and 7 days; the period st
   await page.getByTestId("overview-failed").click();
   await expect(page).toHaveURL(/\/events\?status=failed&period=7d$/);
   await expect(page.getByTestId("event-row").first()).toHaveAttribute("data-status", "failed");
+
+  // A failure reason opens the failed events of that reason, and the API agrees on them.
+  await page.goBack();
+  const reason = page.getByTestId("failure-reasons").getByRole("link").first();
+  const code = (await reason.locator("span.font-mono").textContent())!.trim();
+  await reason.click();
+  await expect(page).toHaveURL(new RegExp(`/events\\?status=failed&period=7d&failure_reason=${code}$`));
+  await expect(page.getByRole("button", { name: `Remove the failure reason filter (${code})` })).toBeVisible();
+  const failedOfReason = await apiGet<{ data: { id: string }[] }>(
+    page.request,
+    token,
+    `/v1/webhooks/events?status=failed&failure_reason=${code}&created_at[gte]=${new Date(Date.now() - 7 * 86_400_000).toISOString()}&limit=1`,
+  );
+  const first = failedOfReason.data[0]!.id;
+  await expect(page.getByTestId("event-row").first()).toHaveAttribute("data-event-id", first);
+  const detail = await apiGet<{ failureReason: string }>(page.request, token, `/v1/webhooks/events/${first}`);
+  expect(detail.failureReason).toBe(code);
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -25,7 +25,7 @@ describe("event filters", () => {
 
   it("reads the page's parameters and writes them back the same", () => {
     const search =
-      "status=failed,pending&period=24h&type=payment.completed&merchant_id=m1&terminal_id=t-1&acquirer_name=rede&payment_method=pix&transaction_status=denied&q=123456&sort=asc";
+      "status=failed,pending&period=24h&type=payment.completed&merchant_id=m1&terminal_id=t-1&acquirer_name=rede&payment_method=pix&transaction_status=denied&failure_reason=no_matching_credential&q=123456&sort=asc";
     const filters = parseEventFilters(new URLSearchParams(search));
     expect(filters).toEqual({
       status: ["failed", "pending"],
@@ -38,11 +38,12 @@ describe("event filters", () => {
       acquirer: "rede",
       paymentMethod: "pix",
       transactionStatus: "denied",
+      failureReason: "no_matching_credential",
       q: "123456",
       sort: "asc",
     });
     expect(parseEventFilters(eventFiltersToSearchParams(filters))).toEqual(filters);
-    expect(activeFilterCount(filters)).toBe(9);
+    expect(activeFilterCount(filters)).toBe(10);
   });
 
   it("drops values it cannot use instead of failing", () => {

@@ -55,6 +55,8 @@ export type EventFilters = {
   acquirer?: AcquirerName;
   paymentMethod?: PaymentMethod;
   transactionStatus?: TransactionStatus;
+  /** Why processing failed, e.g. no_matching_credential (the overview links to it). */
+  failureReason?: string;
   /** Exact event id, authorization code, RRN/NSU or card last 4. */
   q?: string;
   sort: SortOrder;
@@ -74,6 +76,7 @@ const PARAM = {
   acquirer: "acquirer_name",
   paymentMethod: "payment_method",
   transactionStatus: "transaction_status",
+  failureReason: "failure_reason",
   q: "q",
   sort: "sort",
 } as const satisfies Record<keyof EventFilters, string>;
@@ -137,6 +140,7 @@ export function parseEventFilters(source: ParamSource): EventFilters {
     acquirer: oneOf(ACQUIRER_OPTIONS, get(PARAM.acquirer)),
     paymentMethod: oneOf(PAYMENT_METHOD_OPTIONS, get(PARAM.paymentMethod)),
     transactionStatus: oneOf(TRANSACTION_STATUS_OPTIONS, get(PARAM.transactionStatus)),
+    failureReason: matching(IDENTIFIER, get(PARAM.failureReason)),
     q: q ? q : undefined,
     sort: get(PARAM.sort)?.toLowerCase() === "asc" ? "asc" : "desc",
   };
@@ -158,6 +162,7 @@ export function eventFiltersToSearchParams(filters: EventFilters): URLSearchPara
   set(PARAM.acquirer, filters.acquirer);
   set(PARAM.paymentMethod, filters.paymentMethod);
   set(PARAM.transactionStatus, filters.transactionStatus);
+  set(PARAM.failureReason, filters.failureReason);
   set(PARAM.q, filters.q);
   set(PARAM.sort, filters.sort === "asc" ? "asc" : undefined);
   return params;
@@ -193,6 +198,7 @@ export function eventFiltersToApiQuery(filters: EventFilters, now: number): URLS
   if (filters.acquirer) params.set("acquirer_name", filters.acquirer);
   if (filters.paymentMethod) params.set("payment_method", filters.paymentMethod);
   if (filters.transactionStatus) params.set("transaction_status", filters.transactionStatus);
+  if (filters.failureReason) params.set("failure_reason", filters.failureReason);
   if (filters.q) params.set("q", filters.q);
   params.set("sort", filters.sort === "asc" ? "ASC" : "DESC");
   return params;
@@ -209,6 +215,7 @@ export function activeFilterCount(filters: EventFilters): number {
     filters.acquirer,
     filters.paymentMethod,
     filters.transactionStatus,
+    filters.failureReason,
     filters.q,
   ].filter(Boolean).length;
 }

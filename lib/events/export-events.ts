@@ -7,7 +7,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
-import { createdAtRange, type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
+import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
+import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
 import { logger } from "@/lib/log";
 
 export const exportEventsQuery = listEventsQuery.omit({ cursor: true, limit: true });
@@ -128,27 +129,11 @@ type Position = { createdAt: Date; id: string };
 function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit: number): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const where: string[] = [];
-  const bind = (value: unknown, cast = "") => {
+  const bind: Bind = (value, cast = "") => {
     params.push(value);
     return `$${params.length}${cast}`;
   };
-  if (query.status)
-    where.push(
-      query.status.length === 1 ? `e.status = ${bind(query.status[0])}` : `e.status = ANY(${bind(query.status, "::text[]")})`,
-    );
-  if (query.type) where.push(`e.type = ${bind(query.type)}`);
-  if (query.merchant_id) where.push(`e.merchant_id = ${bind(query.merchant_id)}`);
-  if (query.terminal_id) where.push(`e.terminal_id = ${bind(query.terminal_id)}`);
-  if (query.acquirer_name) where.push(`e.acquirer_name = ${bind(query.acquirer_name)}`);
-  if (query.transaction_status) where.push(`e.transaction_status = ${bind(query.transaction_status)}`);
-  if (query.payment_method) where.push(`e.payment_method = ${bind(query.payment_method)}`);
-  if (query.q) {
-    const q = bind(query.q);
-    where.push(`(e.id = ${q} OR e.authorization_code = ${q} OR e.retrieval_reference_number = ${q} OR e.card_last4 = ${q})`);
-  }
-  const { from, to } = createdAtRange({ ...query, limit } as ListEventsQuery);
-  if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
-  if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
+  where.push(...eventFilterConditions(query, bind));
   if (after) {
     const op = query.sort === "desc" ? "<" : ">";
     where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);

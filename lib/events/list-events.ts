@@ -6,7 +6,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
-import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
+import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
+import type { ListEventsQuery } from "@/lib/events/list-query";
 import { cursorBinding, decodeCursor, pageMetadata } from "@/lib/http/pagination";
 
 type PageRow = { data: string | null; rows: number; last_created_at: Date | null; last_id: string | null };
@@ -20,29 +21,11 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
 
   const params: unknown[] = [];
   const where: string[] = [];
-  const bind = (value: unknown, cast = "") => {
+  const bind: Bind = (value, cast = "") => {
     params.push(value);
     return `$${params.length}${cast}`;
   };
-  if (filters.status)
-    where.push(
-      filters.status.length === 1
-        ? `e.status = ${bind(filters.status[0])}`
-        : `e.status = ANY(${bind(filters.status, "::text[]")})`,
-    );
-  if (filters.type) where.push(`e.type = ${bind(filters.type)}`);
-  if (filters.merchant_id) where.push(`e.merchant_id = ${bind(filters.merchant_id)}`);
-  if (filters.terminal_id) where.push(`e.terminal_id = ${bind(filters.terminal_id)}`);
-  if (filters.acquirer_name) where.push(`e.acquirer_name = ${bind(filters.acquirer_name)}`);
-  if (filters.transaction_status) where.push(`e.transaction_status = ${bind(filters.transaction_status)}`);
-  if (filters.payment_method) where.push(`e.payment_method = ${bind(filters.payment_method)}`);
-  if (filters.q) {
-    const q = bind(filters.q);
-    where.push(`(e.id = ${q} OR e.authorization_code = ${q} OR e.retrieval_reference_number = ${q} OR e.card_last4 = ${q})`);
-  }
-  const { from, to } = createdAtRange(options.query);
-  if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
-  if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
+  where.push(...eventFilterConditions(filters, bind));
   if (after) {
     const op = sort === "desc" ? "<" : ">";
     where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);

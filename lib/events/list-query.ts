@@ -46,6 +46,7 @@ export const listEventsQuery = z.strictObject({
   acquirer_name: oneOf(ACQUIRER_NAMES).optional(),
   transaction_status: oneOf(TRANSACTION_STATUSES).optional(),
   payment_method: oneOf(PAYMENT_METHODS).optional(),
+  failure_reason: identifier.optional(),
   q: z.string().min(1).max(64).optional(),
   cursor: cursorParam,
   limit: limitParam,
@@ -62,7 +63,9 @@ const DAY_MS = 86_400_000;
  * gte and lt take its start, gt and lte its end (lte=2026-11-20 includes that whole day).
  * Timestamps have millisecond precision, so "> t" is ">= t + 1 ms".
  */
-export function createdAtRange(query: ListEventsQuery): { from?: Date; to?: Date } {
+export function createdAtRange(
+  query: Pick<ListEventsQuery, "created_at" | "created_at[gte]" | "created_at[gt]" | "created_at[lte]" | "created_at[lt]">,
+): { from?: Date; to?: Date } {
   const start = (v: string) => (DATE.test(v) ? new Date(`${v}T00:00:00Z`) : new Date(v));
   const end = (v: string) => new Date(start(v).getTime() + (DATE.test(v) ? DAY_MS : 1));
   const froms: Date[] = [];

@@ -47,6 +47,7 @@ const EVENT_FILTERS = {
   "created_at[lt]": "Before this instant, or before the start of this UTC day.",
   merchant_id: "The transaction's merchantId.",
   terminal_id: "The transaction's terminalId.",
+  failure_reason: "Why processing failed (no_matching_credential, credential_disabled); only failed events have one.",
   acquirer_name: `One of ${ACQUIRER_NAMES.join(", ")}.`,
   transaction_status: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
   payment_method: `One of ${PAYMENT_METHODS.join(", ")}.`,

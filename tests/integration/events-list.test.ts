@@ -149,6 +149,30 @@ describe("filters", () => {
     expect(await statuses("pending,failed,processed")).toEqual(["failed", "pending", "processed"]);
   });
 
+  it("filters by failure reason, in the list and in the CSV export alike", async () => {
+    const { GET: exportCsv } = await import("@/app/v1/webhooks/events/export/route");
+    const merchant = tag();
+    const ids = await ingestEvents(ingester, 4, () => ({ merchantId: merchant }));
+    await db()
+      .$executeRaw`UPDATE events SET status = 'failed', failure_reason = 'no_matching_credential' WHERE id IN (${ids[0]}, ${ids[1]})`;
+    await db().$executeRaw`UPDATE events SET status = 'failed', failure_reason = 'credential_disabled' WHERE id = ${ids[2]}`;
+    await db().$executeRaw`UPDATE events SET status = 'processed' WHERE id = ${ids[3]}`;
+    const listed = async (q: string) =>
+      (await get(`merchant_id=${merchant}&${q}`)).json.data.map((e: { id: string }) => e.id).sort();
+    expect(await listed("failure_reason=no_matching_credential")).toEqual([ids[0], ids[1]].sort());
+    expect(await listed("status=failed&failure_reason=credential_disabled")).toEqual([ids[2]]);
+    expect(await listed("status=processed&failure_reason=credential_disabled")).toEqual([]);
+    const csv = await call(
+      exportCsv,
+      `/v1/webhooks/events/export?merchant_id=${merchant}&failure_reason=no_matching_credential`,
+      {
+        token: reader,
+      },
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split("\r\n")).toHaveLength(3); // the header and two events
+  });
+
   it("takes created_at as a whole UTC day, and the range forms with dates or offsets", async () => {
     const merchant = tag();
     const ids = await ingestEvents(ingester, 4, () => ({ merchantId: merchant }));
@@ -191,6 +215,7 @@ describe("filters", () => {
     ["acquirer_name=visa", "acquirer_name"],
     ["payment_method=cash", "payment_method"],
     ["transaction_status=ok", "transaction_status"],
+    ["failure_reason=", "failure_reason"],
     ["colour=red", "colour"],
     ["limit=5&limit=6", "limit"],
   ])("refuses %s with 400 naming %s", async (query, field) => {

@@ -22,7 +22,14 @@ import {
   type Response,
 } from "@/lib/openapi/types";
 import { call } from "../support/api";
-import { assertResponseMatchesDocument, responseMismatches } from "../support/openapi-validator";
+import {
+  assertResponseMatchesDocument as assertAgainst,
+  responseMismatches as mismatchesAgainst,
+  type SeenResponse,
+} from "../support/openapi-validator";
+
+const responseMismatches = (seen: SeenResponse) => mismatchesAgainst(seen, openApiDocument());
+const assertResponseMatchesDocument = (seen: SeenResponse) => assertAgainst(seen, openApiDocument());
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 

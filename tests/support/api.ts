@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@/lib/auth/roles";
 import type { RouteHandler } from "@/lib/http/route";
+import { openApiDocument } from "@/lib/openapi/document";
 import { createUser } from "@/lib/users/manage-users";
 import { assertResponseMatchesDocument } from "./openapi-validator";
 
@@ -31,14 +32,17 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
-  assertResponseMatchesDocument({
-    method: request.method,
-    url: request.url,
-    params: options.params,
-    status: response.status,
-    headers: response.headers,
-    text,
-  });
+  assertResponseMatchesDocument(
+    {
+      method: request.method,
+      url: request.url,
+      params: options.params,
+      status: response.status,
+      headers: response.headers,
+      text,
+    },
+    openApiDocument(),
+  );
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -2,8 +2,7 @@
 // template, its status must be documented, its content type listed, its required headers present
 // and its JSON body valid (JSON Schema 2020-12, ajv). tests/support/api.ts runs it on every
 // response of the integration tests, so the document cannot drift from what the API answers.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
-import { openApiDocument } from "@/lib/openapi/document";
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import {
   type Header,
   HTTP_METHODS,
@@ -37,10 +36,9 @@ type Checker = {
   validators: Map<string, ValidateFunction>;
 };
 
-// One checker per document: the app's own (integration and browser tests) or one fetched from a
-// running server (the fuzz runner).
+// One checker per document: the app's own (integration tests) or one fetched from a running
+// server (browser tests, the fuzzer). This file imports no server code, so Playwright can load it.
 const checkers = new WeakMap<OpenApiDocument, Checker>();
-let ownDocument: OpenApiDocument | undefined;
 
 /** "#/components/schemas/X" → the same schema in the one registered ajv schema (under $defs). */
 function rewriteRefs(value: unknown): unknown {
@@ -130,9 +128,7 @@ const describeErrors = (errors: ErrorObject[] | null | undefined) =>
     .join("\n");
 
 /** Everything about the response that the document does not allow (empty when it matches). */
-export function responseMismatches(seen: SeenResponse, against?: OpenApiDocument): string[] {
-  ownDocument ??= openApiDocument();
-  const document = against ?? ownDocument;
+export function responseMismatches(seen: SeenResponse, document: OpenApiDocument): string[] {
   let c = checkers.get(document);
   if (!c) {
     c = setUp(document);
@@ -212,8 +208,8 @@ export function responseMismatches(seen: SeenResponse, against?: OpenApiDocument
 }
 
 /** Throws, naming the request, status and every mismatch, when the document does not allow the response. */
-export function assertResponseMatchesDocument(seen: SeenResponse, against?: OpenApiDocument): void {
-  const problems = responseMismatches(seen, against);
+export function assertResponseMatchesDocument(seen: SeenResponse, document: OpenApiDocument): void {
+  const problems = responseMismatches(seen, document);
   if (problems.length === 0) return;
   const url = new URL(seen.url, "http://localhost");
   throw new Error(

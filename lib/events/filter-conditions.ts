@@ -1,0 +1,32 @@
+// The WHERE conditions of an events filter, shared by the list and the CSV export so that both
+// always select the same events. Each equality filter has a (column, created_at, id) index.
+import "server-only";
+import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
+
+export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
+
+/** Binds a value as the next positional parameter ($n, with an optional cast) and returns its placeholder. */
+export type Bind = (value: unknown, cast?: string) => string;
+
+export function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
+  const where: string[] = [];
+  if (query.status)
+    where.push(
+      query.status.length === 1 ? `e.status = ${bind(query.status[0])}` : `e.status = ANY(${bind(query.status, "::text[]")})`,
+    );
+  if (query.type) where.push(`e.type = ${bind(query.type)}`);
+  if (query.merchant_id) where.push(`e.merchant_id = ${bind(query.merchant_id)}`);
+  if (query.terminal_id) where.push(`e.terminal_id = ${bind(query.terminal_id)}`);
+  if (query.acquirer_name) where.push(`e.acquirer_name = ${bind(query.acquirer_name)}`);
+  if (query.transaction_status) where.push(`e.transaction_status = ${bind(query.transaction_status)}`);
+  if (query.payment_method) where.push(`e.payment_method = ${bind(query.payment_method)}`);
+  if (query.failure_reason) where.push(`e.failure_reason = ${bind(query.failure_reason)}`);
+  if (query.q) {
+    const q = bind(query.q);
+    where.push(`(e.id = ${q} OR e.authorization_code = ${q} OR e.retrieval_reference_number = ${q} OR e.card_last4 = ${q})`);
+  }
+  const { from, to } = createdAtRange(query);
+  if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
+  if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
+  return where;
+}
