@@ -32,7 +32,7 @@ const random = (n: number) =>
     .slice(2, 2 + n)
     .padEnd(n, "0");
 
-type Stream = { name: string; connections: number; options: (base: string) => Partial<autocannon.Options> };
+type Stream = { name: string; path: string; connections: number; options: () => Partial<autocannon.Options> };
 
 async function signIn(base: string, user: { username: string; password: string }): Promise<string> {
   const res = await fetch(`${base}/v1/auth`, {
@@ -67,6 +67,7 @@ async function streams(base: string): Promise<Stream[]> {
   return [
     {
       name: "reads (lists, filters, details, overview)",
+      path: "/v1/webhooks/events",
       connections: 8,
       options: () => ({
         headers: auth(viewer),
@@ -81,6 +82,7 @@ async function streams(base: string): Promise<Stream[]> {
     },
     {
       name: "ingestion",
+      path: "/v1/webhooks/events",
       connections: 4,
       options: () => ({
         method: "POST",
@@ -90,10 +92,10 @@ async function streams(base: string): Promise<Stream[]> {
     },
     {
       name: "credential writes",
+      path: "/v1/credentials",
       connections: 2,
       options: () => ({
         method: "POST",
-        path: "/v1/credentials",
         headers: auth(operator),
         requests: [
           {
@@ -112,10 +114,10 @@ async function streams(base: string): Promise<Stream[]> {
     },
     {
       name: "sign-ins",
+      path: "/v1/auth",
       connections: 1,
       options: () => ({
         method: "POST",
-        path: "/v1/auth",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username: USERS.viewer.username, password: USERS.viewer.password }),
       }),
@@ -129,11 +131,11 @@ function run(base: string, stream: Stream, seconds: number, rate?: number): Prom
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: base,
+        url: `${base}${stream.path}`,
         connections: stream.connections,
         duration: seconds,
         ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
-        ...stream.options(base),
+        ...stream.options(),
       } as autocannon.Options,
       (error, r) =>
         error

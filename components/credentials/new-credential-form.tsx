@@ -13,6 +13,7 @@ import { credentialKeys, useProviders } from "@/components/credentials/credentia
 import { authFieldId, ProviderFieldInputs } from "@/components/credentials/provider-field-inputs";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
+import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,7 +23,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { showToast } from "@/components/ui/toast";
-import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import { checkFieldValues } from "@/lib/credentials/field-values";
 import { CREDENTIAL_STATUSES, type CredentialStatus, createCredentialBody } from "@/lib/credentials/schemas";
@@ -195,7 +196,7 @@ export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: s
     } catch (error) {
       const next: Errors = {};
       const unplaced: string[] = [];
-      if (error instanceof ApiSubmitError) {
+      if (error instanceof ApiRequestError) {
         for (const fieldError of error.fieldErrors) {
           const known =
             ["merchantId", "providerId", "providerName", "status", "additionalData"].includes(fieldError.field) ||

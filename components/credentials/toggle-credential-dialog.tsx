@@ -5,11 +5,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { credentialKeys } from "@/components/credentials/credential-queries";
+import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { showToast } from "@/components/ui/toast";
-import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import { updateCredentialBody } from "@/lib/credentials/schemas";
 
@@ -45,7 +46,9 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
     } catch (caught) {
       setPending(false);
       setError(
-        caught instanceof ApiSubmitError ? caught.message : "The service did not answer. The credential is unchanged; try again.",
+        caught instanceof ApiRequestError
+          ? caught.message
+          : "The service did not answer. The credential is unchanged; try again.",
       );
     }
   }

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
+import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -14,7 +15,7 @@ import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/u
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { showToast } from "@/components/ui/toast";
-import { ApiSubmitError, useApiSubmit } from "@/components/ui/use-api-submit";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody } from "@/lib/merchants/schemas";
@@ -77,7 +78,7 @@ function NewMerchantForm({
       onCreated(merchant);
     } catch (error) {
       const next: Errors = {};
-      if (error instanceof ApiSubmitError) {
+      if (error instanceof ApiRequestError) {
         for (const fieldError of error.fieldErrors) {
           if (fieldError.field === "name" || fieldError.field === "taxId") {
             next[fieldError.field] ??= fieldMessage(LABELS[fieldError.field], fieldError.message);

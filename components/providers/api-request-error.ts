@@ -1,19 +1,24 @@
 /** A refused /v1 request, from its problem+json body (RFC 9457). */
+export type ProblemFieldError = { field: string; message: string };
+
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly requestId: string | undefined;
+  /** The fields a validation failure named (`errors: [{field, message}]`), for forms. */
+  readonly fieldErrors: ProblemFieldError[];
 
-  constructor(init: { status: number; code?: string; detail?: string; requestId?: string }) {
+  constructor(init: { status: number; code?: string; detail?: string; requestId?: string; fieldErrors?: ProblemFieldError[] }) {
     super(init.detail ?? `The request failed (HTTP ${init.status}).`);
     this.name = "ApiRequestError";
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;
+    this.fieldErrors = init.fieldErrors ?? [];
   }
 
   static async from(response: Response): Promise<ApiRequestError> {
-    let problem: { code?: unknown; detail?: unknown } = {};
+    let problem: { code?: unknown; detail?: unknown; errors?: unknown } = {};
     try {
       problem = (await response.json()) as typeof problem;
     } catch {
@@ -24,6 +29,12 @@ export class ApiRequestError extends Error {
       code: typeof problem.code === "string" ? problem.code : undefined,
       detail: typeof problem.detail === "string" ? problem.detail : undefined,
       requestId: response.headers.get("x-request-id") ?? undefined,
+      fieldErrors: Array.isArray(problem.errors)
+        ? problem.errors.filter(
+            (e): e is ProblemFieldError =>
+              typeof e?.field === "string" && typeof (e as { message?: unknown }).message === "string",
+          )
+        : [],
     });
   }
 }

@@ -1,6 +1,8 @@
 // Two instances on one database share every piece of state: login limits, refresh-token
-// families, and the event queue (each event processed exactly once, by either worker).
+// families, idempotency keys, and the event queue (each event processed exactly once, by
+// either worker).
 import { randomBytes } from "node:crypto";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "@/tests/support/event-data";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
@@ -34,6 +36,37 @@ test("a refresh token spent on one instance is reuse on the other, and ends the 
   expect((await reuse.json()).code).toBe("invalid_grant");
   const afterReuse = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: successor } });
   expect(afterReuse.status()).toBe(400);
+});
+
+test("an idempotency key holds across instances: concurrent posts create one merchant, replays return it", async ({
+  request,
+}) => {
+  const { username, password } = USERS.operator;
+  const token = (await (await request.post(`${A}/v1/auth`, { data: { username, password } })).json()).access_token;
+  const key = `two-instances-${randomBytes(6).toString("hex")}`;
+  const body = { name: `Loja ${randomBytes(3).toString("hex")}`, taxId: generateCnpj() };
+  const post = (base: string) =>
+    request.post(`${base}/v1/merchants`, {
+      data: body,
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
+    });
+
+  // Ten at once, alternating instances: exactly one runs; the others are told it is in flight
+  // (409) or, once it finished, get its response replayed.
+  const racing = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 ? B : A)));
+  const created = racing.filter((r) => r.status() === 201 && r.headers()["idempotent-replayed"] !== "true");
+  expect(created).toHaveLength(1);
+  for (const r of racing) expect([201, 409]).toContain(r.status());
+  const merchant = await created[0]!.json();
+
+  for (const base of [A, B]) {
+    const replay = await post(base);
+    expect(replay.status()).toBe(201);
+    expect(replay.headers()["idempotent-replayed"]).toBe("true");
+    expect((await replay.json()).id).toBe(merchant.id);
+  }
+  const stored = await queryE2E<{ n: number }>("SELECT count(*)::int AS n FROM merchants WHERE tax_id = $1", [body.taxId]);
+  expect(stored[0]!.n).toBe(1);
 });
 
 test("two workers drain one queue of 2,000 events, each processed exactly once", async ({ request }) => {

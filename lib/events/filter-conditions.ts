@@ -1,5 +1,6 @@
 // The WHERE conditions of an events filter, shared by the list and the CSV export so that both
-// always select the same events. Each equality filter has a (column, created_at, id) index.
+// always select the same events. The selective filters (status, merchant, terminal, last 4) have a
+// (column, created_at, id) index; the ones with a handful of values walk (created_at, id).
 import "server-only";
 import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
 

@@ -1,7 +1,7 @@
 // GET /v1/webhooks/events: keyset pages over (created_at, id) with every filter of product.md.
-// One prepared SQL statement per page; equality filters each have a (column, created_at, id)
-// index; each event's JSON is read ready-made from events.body, joined by PostgreSQL and passed
-// through as text (no row objects, no JSON.stringify: the reference in platform-notes.md).
+// One prepared SQL statement per page (filters in lib/events/filter-conditions.ts); each event's
+// JSON is read ready-made from events.body, joined by PostgreSQL and passed through as text (no
+// row objects, no JSON.stringify: the reference in platform-notes.md).
 import "server-only";
 import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
