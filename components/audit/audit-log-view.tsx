@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, LoadMoreFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
@@ -248,18 +248,7 @@ export function AuditLogView() {
         <DataTable
           caption="Audit log"
           testId="audit-table"
-          footer={
-            query.isPending ? null : (
-              <LoadMoreFooter
-                shown={entries.length}
-                noun={["entry", "entries"]}
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
-            )
-          }
+          footer={<InfiniteQueryFooter query={query} shown={entries.length} noun={["entry", "entries"]} />}
         >
           <THead>
             <Th>When</Th>

@@ -23,7 +23,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, LoadMoreFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
@@ -148,18 +148,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
         <DataTable
           caption="Credentials"
           testId="credentials-table"
-          footer={
-            query.isPending ? null : (
-              <LoadMoreFooter
-                shown={credentials.length}
-                noun={["credential", "credentials"]}
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
-            )
-          }
+          footer={<InfiniteQueryFooter query={query} shown={credentials.length} noun={["credential", "credentials"]} />}
         >
           <THead>
             <Th>Merchant</Th>

@@ -1,6 +1,7 @@
 // Icons the events screens need beyond ui/icons.tsx and ui/control-icons.tsx, drawn the same way
 // (24-unit grid, currentColor, decorative: callers label the control).
 import type { ReactNode } from "react";
+import { LineIconFrame } from "@/components/ui/line-icon-frame";
 
 const PATHS = {
   download: <path d="M12 3v12m0 0-4.5-4.5M12 15l4.5-4.5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />,
@@ -25,20 +26,6 @@ const PATHS = {
 
 export type EventIconName = keyof typeof PATHS;
 
-export function EventIcon({ name, className = "size-4" }: { name: EventIconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {PATHS[name]}
-    </svg>
-  );
+export function EventIcon({ name, className }: { name: EventIconName; className?: string }) {
+  return <LineIconFrame className={className}>{PATHS[name]}</LineIconFrame>;
 }

@@ -10,7 +10,7 @@ import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, LoadMoreFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
@@ -126,18 +126,7 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
         <DataTable
           caption="Merchants"
           testId="merchants-table"
-          footer={
-            query.isPending ? null : (
-              <LoadMoreFooter
-                shown={merchants.length}
-                noun={["merchant", "merchants"]}
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
-                onLoadMore={() => void query.fetchNextPage()}
-              />
-            )
-          }
+          footer={<InfiniteQueryFooter query={query} shown={merchants.length} noun={["merchant", "merchants"]} />}
         >
           <THead>
             <Th>Merchant</Th>

@@ -1,6 +1,7 @@
 // Line icons for controls (add, copy, search, close...), drawn like ui/icons.tsx: 24-unit grid,
 // currentColor, decorative (callers label the control).
 import type { ReactNode } from "react";
+import { LineIconFrame } from "@/components/ui/line-icon-frame";
 
 const PATHS = {
   plus: <path d="M12 5v14M5 12h14" />,
@@ -48,20 +49,6 @@ const PATHS = {
 
 export type ControlIconName = keyof typeof PATHS;
 
-export function ControlIcon({ name, className = "size-4" }: { name: ControlIconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {PATHS[name]}
-    </svg>
-  );
+export function ControlIcon({ name, className }: { name: ControlIconName; className?: string }) {
+  return <LineIconFrame className={className}>{PATHS[name]}</LineIconFrame>;
 }

@@ -3,6 +3,7 @@
 // Table pieces for the dashboard's lists: a bordered card with a dense, readable table, skeleton
 // rows while the first page loads, and a footer that loads the next page when it scrolls into
 // view (and on its button, for keyboards and for anyone who prefers to ask).
+import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -151,5 +152,33 @@ export function LoadMoreFooter({
         <span className="text-xs text-(--fg-subtle)">End of list</span>
       ) : null}
     </div>
+  );
+}
+
+type InfinitePages = Pick<
+  UseInfiniteQueryResult,
+  "isPending" | "hasNextPage" | "isFetchingNextPage" | "isFetchNextPageError" | "fetchNextPage"
+>;
+
+/** The footer of a table fed by a TanStack infinite query (none while its first page loads). */
+export function InfiniteQueryFooter({
+  query,
+  shown,
+  noun,
+}: {
+  query: InfinitePages;
+  shown: number;
+  noun: [singular: string, plural: string];
+}) {
+  if (query.isPending) return null;
+  return (
+    <LoadMoreFooter
+      shown={shown}
+      noun={noun}
+      hasMore={query.hasNextPage}
+      loading={query.isFetchingNextPage}
+      error={query.isFetchNextPageError ? "The next page could not be loaded." : null}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
   );
 }

@@ -1,5 +1,6 @@
 // Line icons (24-unit grid, drawn with currentColor). Decorative: callers label the control.
 import type { ReactNode } from "react";
+import { LineIconFrame } from "@/components/ui/line-icon-frame";
 
 const PATHS = {
   overview: (
@@ -73,20 +74,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className = "size-4" }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {PATHS[name]}
-    </svg>
-  );
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <LineIconFrame className={className}>{PATHS[name]}</LineIconFrame>;
 }
