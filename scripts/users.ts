@@ -5,12 +5,12 @@
 //   disable <username> | enable <username>
 //   reset-password <username> [--password <p>]
 // With the embedded database, stop the server first (one process per data folder).
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import { closeDb } from "@/lib/db/client";
 import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/manage-users";
+import { randomPassword } from "@/lib/users/random-password";
 
 const USAGE = `usage: npm run users -- list
        npm run users -- create <username> --role <admin|operator|viewer|ingest> [--password <p>]
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     options: { role: { type: "string" }, password: { type: "string" } },
   });
   const [command, username, extra] = positionals;
-  const generated = values.password ? undefined : randomBytes(15).toString("base64url");
+  const generated = values.password ? undefined : randomPassword();
   const password = values.password ?? generated!;
   const show = (u: { username: string; role: string; disabled: boolean }) =>
     console.log(`${u.username}\t${u.role}${u.disabled ? "\tdisabled" : ""}`);

@@ -20,10 +20,14 @@ const snapshotSchema = z.record(z.string(), z.unknown()).nullable();
 
 export const auditEntrySchema = z.strictObject({
   id: z.string().regex(XID_PATTERN).describe("XID: 20 characters of [0-9a-v]"),
-  action: z.string().describe("What was done: merchant.create, credential.create, credential.update"),
+  action: z
+    .string()
+    .describe(
+      "What was done: merchant.create, credential.create, credential.update, user.create, user.update, user.password_reset",
+    ),
   actorId: z.string().nullable().describe("The user who did it (null once the user is gone)"),
   actorUsername: z.string(),
-  targetType: z.string().describe("merchant or credential"),
+  targetType: z.string().describe("merchant, credential or user"),
   targetId: z.string(),
   before: snapshotSchema.describe("The target before the change (secrets redacted); null for a creation"),
   after: snapshotSchema.describe("The target after the change (secrets redacted)"),

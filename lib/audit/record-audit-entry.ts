@@ -6,8 +6,14 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
 import { newId } from "@/lib/ids";
 
-export type AuditAction = "merchant.create" | "credential.create" | "credential.update";
-export type AuditTargetType = "merchant" | "credential";
+export type AuditAction =
+  | "merchant.create"
+  | "credential.create"
+  | "credential.update"
+  | "user.create"
+  | "user.update"
+  | "user.password_reset";
+export type AuditTargetType = "merchant" | "credential" | "user";
 
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,

@@ -27,6 +27,8 @@ import type { OpenApiDocument, Reference } from "@/lib/openapi/types";
 import { providerSchema } from "@/lib/providers/list-providers";
 import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { overviewSchema } from "@/lib/stats/event-overview";
+import { createUserBody, updateUserBody } from "@/lib/users/schemas";
+import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
 
 /** What clients send: the request schemas themselves, read as input. */
 const REQUEST_SCHEMAS = {
@@ -35,6 +37,8 @@ const REQUEST_SCHEMAS = {
   CreateMerchantRequest: createMerchantBody,
   CreateCredentialRequest: createCredentialBody,
   UpdateCredentialRequest: updateCredentialBody,
+  CreateUserRequest: createUserBody,
+  UpdateUserRequest: updateUserBody,
   EventDataInput: eventDataSchema,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
@@ -65,6 +69,9 @@ const RESPONSE_SCHEMAS = {
   EventOverview: overviewSchema,
   AuditEntry: auditEntrySchema,
   AuditEntryPage: pageOf(auditEntrySchema),
+  User: userSchema,
+  UserPage: pageOf(userSchema),
+  UserWithPassword: userWithPasswordSchema,
   Jwks: jwksSchema,
   Health: healthSchema,
   Readiness: readinessSchema,

@@ -13,6 +13,7 @@ import { HEADERS } from "@/lib/openapi/components";
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
 import { overviewQuery } from "@/lib/stats/event-overview";
+import { listUsersQuery } from "@/lib/users/schemas";
 
 export const TAGS = [
   { name: "Authentication", description: "Token pairs for the API: sign in, refresh (rotation with reuse detection), revoke." },
@@ -21,7 +22,8 @@ export const TAGS = [
   { name: "Credentials", description: "A merchant's authentication at a provider. Secrets are encrypted and shown once." },
   { name: "Events", description: "Payment notifications: ingested, matched to a credential by a worker, retried." },
   { name: "Statistics", description: "Aggregates for the dashboard." },
-  { name: "Audit log", description: "Who changed which merchant or credential (admins)." },
+  { name: "Audit log", description: "Who changed which merchant, credential or user (admins)." },
+  { name: "Users", description: "Accounts of staff and API clients, and their roles (admins)." },
   { name: "Service", description: "Health, readiness, signing keys and this document." },
 ];
 
@@ -344,12 +346,78 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     query: auditLogQuery,
     queryDescriptions: {
-      targetType: "merchant or credential.",
-      targetId: "The id of the merchant or credential.",
+      targetType: "merchant, credential or user.",
+      targetId: "The id of the merchant, credential or user.",
       action: "e.g. credential.update.",
       ...PAGING,
     },
     success: { 200: { description: "A page of audit entries.", body: "AuditEntryPage" } },
+  },
+
+  // Users
+  {
+    method: "get",
+    path: "/v1/users",
+    operationId: "listUsers",
+    summary: "List user accounts",
+    description: "Admins only.",
+    tag: "Users",
+    auth: "bearer",
+    query: listUsersQuery,
+    queryDescriptions: { search: "The beginning of the username.", ...PAGING },
+    success: { 200: { description: "A page of users.", body: "UserPage" } },
+  },
+  {
+    method: "post",
+    path: "/v1/users",
+    operationId: "createUser",
+    summary: "Create a user account",
+    description:
+      "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
+      "channel you trust.",
+    tag: "Users",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: "CreateUserRequest" },
+    success: {
+      201: {
+        description:
+          "The user, and its password (shown once). With an Idempotency-Key, a replay answers the first response again.",
+        body: "UserWithPassword",
+        headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed, ...noStore },
+      },
+    },
+    problems: {
+      409: { codes: ["username_taken", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
+      422: { codes: ["idempotency_key_reused"] },
+    },
+  },
+  {
+    method: "patch",
+    path: "/v1/users/{id}",
+    operationId: "updateUser",
+    summary: "Change a user's role, or disable or enable it",
+    description:
+      "Admins only, and not on their own account (422 own_account). Every session and refresh token of the user " +
+      "ends; access tokens already issued expire within minutes.",
+    tag: "Users",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "UpdateUserRequest" },
+    success: { 200: { description: "The user after the change.", body: "User" } },
+    problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/users/{id}/password",
+    operationId: "resetUserPassword",
+    summary: "Give a user a new random password",
+    description: "Admins only, and not on their own account. The password is answered once; the user's sessions end.",
+    tag: "Users",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The user and its new password (shown once).", body: "UserWithPassword", headers: noStore } },
+    problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
   },
 
   // Service

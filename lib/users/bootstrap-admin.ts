@@ -1,10 +1,10 @@
 // Start-up's first user. With ADMIN_USERNAME and ADMIN_PASSWORD set, that admin is created if
 // missing. With no user at all and no such settings, "admin" gets a random password that is
 // returned once for printing and never stored in clear.
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createUser } from "@/lib/users/manage-users";
+import { randomPassword } from "@/lib/users/random-password";
 
 export type BootstrapResult =
   | { kind: "configured-created"; username: string }
@@ -20,7 +20,7 @@ export async function ensureBootstrapAdmin(): Promise<BootstrapResult> {
     return { kind: "configured-created", username: configured.username };
   }
   if ((await db().user.count()) > 0) return { kind: "unchanged" };
-  const password = randomBytes(18).toString("base64url");
+  const password = randomPassword();
   await createUser({ username: "admin", password, role: "admin" });
   return { kind: "generated", username: "admin", password };
 }

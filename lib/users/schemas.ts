@@ -1,7 +1,8 @@
-// User input rules, shared by the CLI, the API and the dashboard forms.
+// User input rules, shared by the CLI, the API (/v1/users), the OpenAPI document and the forms.
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
 import { ROLES } from "@/lib/auth/roles";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 export const usernameSchema = z
   .string()
@@ -13,3 +14,27 @@ export const passwordSchema = z
   .max(256, "must be at most 256 characters");
 
 export const roleSchema = z.enum(ROLES);
+
+/** POST /v1/users: the password is made by the service and shown once, never chosen by the admin. */
+export const createUserBody = z.strictObject({
+  username: usernameSchema,
+  role: roleSchema,
+});
+export type CreateUserInput = z.infer<typeof createUserBody>;
+
+/** PATCH /v1/users/{id}: either change, or both. */
+export const updateUserBody = z
+  .strictObject({ role: roleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.disabled !== undefined, {
+    message: "must change role or disabled",
+  });
+export type UpdateUserInput = z.infer<typeof updateUserBody>;
+
+export const listUsersQuery = z.strictObject({
+  // The beginning of the username.
+  search: z.string().trim().min(1, "must not be empty").max(64).optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+  sort: sortParam,
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
