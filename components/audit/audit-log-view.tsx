@@ -1,6 +1,6 @@
 "use client";
 
-// The audit log (admins): who created or changed which merchant or credential, and what
+// The audit log (admins): who created or changed which merchant, credential or user, and what
 // changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
@@ -28,16 +28,19 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "merchant.create": { label: "Merchant registered", tone: "success" },
   "credential.create": { label: "Credential created", tone: "success" },
   "credential.update": { label: "Credential changed", tone: "accent" },
+  "user.create": { label: "User created", tone: "success" },
+  "user.update": { label: "User changed", tone: "accent" },
+  "user.password_reset": { label: "Password reset", tone: "accent" },
 };
 
-type AuditFilters = { targetType?: "merchant" | "credential"; action?: string; targetId?: string };
+type AuditFilters = { targetType?: "merchant" | "credential" | "user"; action?: string; targetId?: string };
 
 function parseAuditFilters(params: URLSearchParams): AuditFilters {
   const targetType = params.get("targetType");
   const action = params.get("action") ?? "";
   const targetId = params.get("targetId")?.trim() ?? "";
   return {
-    targetType: targetType === "merchant" || targetType === "credential" ? targetType : undefined,
+    targetType: targetType === "merchant" || targetType === "credential" || targetType === "user" ? targetType : undefined,
     action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
     targetId: targetId && targetId.length <= 64 ? targetId : undefined,
   };
@@ -169,6 +172,7 @@ export function AuditLogView() {
             <option value="">All targets</option>
             <option value="merchant">Merchants</option>
             <option value="credential">Credentials</option>
+            <option value="user">Users</option>
           </Select>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-48">
@@ -236,12 +240,12 @@ export function AuditLogView() {
               </Button>
             }
           >
-            Check the target ID (the 20-character id of a merchant or credential), or widen the action and target filters.
+            Check the target ID (the 20-character id of a merchant, credential or user), or widen the action and target filters.
           </EmptyState>
         ) : (
           <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
-            Every merchant registration and every credential creation or change is recorded here, with who did it and what
-            changed.
+            Every merchant registration, every credential creation or change and every change to a user is recorded here, with who
+            did it and what changed.
           </EmptyState>
         )
       ) : (

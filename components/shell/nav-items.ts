@@ -20,7 +20,10 @@ const SECTIONS: NavSection[] = [
   },
   {
     label: "Administration",
-    items: [{ href: "/audit-log", label: "Audit log", icon: "audit", permission: "audit:read" }],
+    items: [
+      { href: "/users", label: "Users", icon: "users", permission: "users:manage" },
+      { href: "/audit-log", label: "Audit log", icon: "audit", permission: "audit:read" },
+    ],
   },
 ];
 

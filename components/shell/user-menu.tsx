@@ -1,8 +1,7 @@
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Badge } from "@/components/ui/badge";
+import { ROLE_LABELS } from "@/components/users/role-labels";
 import type { Role } from "@/lib/auth/roles";
-
-const ROLE_LABELS: Record<Role, string> = { admin: "Admin", operator: "Operator", viewer: "Viewer", ingest: "Ingest" };
 
 /** Who is signed in, with which role, and the way out. */
 export function UserMenu({ name, role }: { name: string; role: Role }) {

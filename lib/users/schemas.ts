@@ -1,8 +1,11 @@
 // User input rules, shared by the CLI, the API (/v1/users), the OpenAPI document and the forms.
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
 import { ROLES } from "@/lib/auth/roles";
 import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+
+// Here rather than beside the hashing (lib/auth/passwords.ts), so that forms can import these
+// schemas without the native argon2 module.
+export const MIN_PASSWORD_LENGTH = 12;
 
 export const usernameSchema = z
   .string()

@@ -15,7 +15,7 @@ export default async function AuditLogPage() {
     <>
       <PageHeader
         title="Audit log"
-        description="Every registration of a merchant and every creation or change of a credential: who, when, and what changed. Secrets are redacted."
+        description="Every registration of a merchant, every creation or change of a credential, and every change to a user: who, when, and what changed. Secrets are redacted."
       />
       {allowed ? (
         <Suspense>

@@ -1,0 +1,168 @@
+"use client";
+
+// "New user": a username and a role, checked with the API's own schema; the service makes the
+// password and the dialog shows it once.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { ApiRequestError } from "@/components/providers/api-request-error";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { Dialog } from "@/components/ui/dialog";
+import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { OneTimePassword } from "@/components/users/one-time-password";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/components/users/role-labels";
+import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
+import { ROLES, type Role } from "@/lib/auth/roles";
+import { createUserBody } from "@/lib/users/schemas";
+
+type Errors = { username?: string; form?: string };
+
+export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<UserWithPassword | null>(null);
+  const [username, setUsername] = useState("");
+  const [role, setRole] = useState<Role>("operator");
+  const [errors, setErrors] = useState<Errors>({});
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+  const ids = {
+    form: useId(),
+    username: useId(),
+    usernameHint: useId(),
+    usernameError: useId(),
+    role: useId(),
+    roleHint: useId(),
+  };
+
+  function close() {
+    if (pending) return;
+    setOpen(false);
+    setCreated(null);
+    setUsername("");
+    setRole("operator");
+    setErrors({});
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createUserBody.safeParse({ username, role });
+    if (!parsed.success) {
+      const issue = parsed.error.issues.find((i) => i.path[0] === "username");
+      setErrors({
+        username: issue ? fieldMessage("Username", issue.message) : undefined,
+        form: issue ? undefined : "Choose a role.",
+      });
+      return;
+    }
+    const body = JSON.stringify(parsed.data);
+    // One key per distinct request: a double click replays, never creates twice.
+    if (idempotency.current?.body !== body) idempotency.current = { body, key: crypto.randomUUID() };
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await submit<UserWithPassword>("/v1/users", {
+        method: "POST",
+        body: parsed.data,
+        idempotencyKey: idempotency.current.key,
+      });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      setCreated(result);
+      onCreated?.(result.user.id);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === "username_taken") {
+        setErrors({ username: "This username is taken." });
+      } else if (error instanceof ApiRequestError && error.fieldErrors.some((f) => f.field === "username")) {
+        setErrors({ username: fieldMessage("Username", error.fieldErrors.find((f) => f.field === "username")!.message) });
+      } else {
+        setErrors({ form: error instanceof ApiRequestError ? error.message : "The service did not answer. Try again." });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <ControlIcon name="plus" />
+        New user
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={created ? `${created.user.username} can sign in` : "New user"}
+        description={created ? undefined : "A staff member or an API client. The service makes the password."}
+        testId="new-user-dialog"
+        footer={
+          created ? (
+            <Button onClick={close} data-autofocus>
+              Done
+            </Button>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" form={ids.form} disabled={pending}>
+                {pending ? "Creating…" : "Create user"}
+              </Button>
+            </>
+          )
+        }
+      >
+        {created ? (
+          <OneTimePassword username={created.user.username} password={created.password} />
+        ) : (
+          <form id={ids.form} onSubmit={onSubmit} noValidate className="space-y-5">
+            {errors.form ? <Alert title="The user was not created.">{errors.form}</Alert> : null}
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.username}>Username</Label>
+              <Input
+                id={ids.username}
+                name="username"
+                autoComplete="off"
+                spellCheck={false}
+                data-autofocus
+                className="font-mono"
+                value={username}
+                maxLength={64}
+                onChange={(e) => {
+                  setUsername(e.target.value);
+                  if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
+                }}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={describedBy(ids.usernameHint, errors.username && ids.usernameError)}
+              />
+              <FieldHint id={ids.usernameHint}>3 to 64 lowercase letters, digits, dots, dashes or underscores.</FieldHint>
+              <FieldError id={ids.usernameError}>{errors.username}</FieldError>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.role}>Role</Label>
+              <Select
+                id={ids.role}
+                name="role"
+                value={role}
+                onChange={(e) => setRole(e.target.value as Role)}
+                aria-describedby={ids.roleHint}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </Select>
+              <FieldHint id={ids.roleHint}>{ROLE_DESCRIPTIONS[role]}.</FieldHint>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

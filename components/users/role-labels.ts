@@ -1,0 +1,11 @@
+// How roles read in the dashboard (the user menu, the Users page), and what each may do.
+import type { Role } from "@/lib/auth/roles";
+
+export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", operator: "Operator", viewer: "Viewer", ingest: "Ingest" };
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: "Everything, including users and the audit log",
+  operator: "Reads everything; creates and changes credentials and merchants; retries events",
+  viewer: "Reads everything, changes nothing",
+  ingest: "API only: posts payment notifications",
+};

@@ -1,0 +1,148 @@
+"use client";
+
+// The changes an admin makes to another account, each after a confirmation that says what it
+// does: change the role, disable or enable, reset the password (the new one is shown once).
+// Every one of them ends the user's sessions.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { ApiRequestError } from "@/components/providers/api-request-error";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FieldHint } from "@/components/ui/field-error";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { showToast } from "@/components/ui/toast";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { OneTimePassword } from "@/components/users/one-time-password";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/components/users/role-labels";
+import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
+import { ROLES, type Role } from "@/lib/auth/roles";
+import type { UserDto } from "@/lib/users/user-dto";
+
+export type UserAction = "role" | "disable" | "enable" | "reset";
+export type UserActionTarget = { user: UserDto; action: UserAction };
+
+const COPY: Record<UserAction, { title: string; confirm: string; pending: string; done: string; danger?: boolean }> = {
+  role: { title: "Change the role of", confirm: "Change role", pending: "Changing…", done: "Role changed" },
+  disable: { title: "Disable", confirm: "Disable user", pending: "Disabling…", done: "User disabled", danger: true },
+  enable: { title: "Enable", confirm: "Enable user", pending: "Enabling…", done: "User enabled" },
+  reset: {
+    title: "Reset the password of",
+    confirm: "Reset password",
+    pending: "Resetting…",
+    done: "Password reset",
+    danger: true,
+  },
+};
+
+const DESCRIPTIONS: Record<UserAction, string> = {
+  role: "The new role applies from the user's next sign-in: their sessions end now.",
+  disable: "They can no longer sign in, and their sessions and refresh tokens end now. Nothing is deleted.",
+  enable: "They can sign in again with their password.",
+  reset: "The old password stops working and their sessions end. The new one is shown once.",
+};
+
+export function UserActionDialog({ target, onClose }: { target: UserActionTarget | null; onClose: () => void }) {
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+  const roleId = useId();
+  const roleHintId = useId();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [role, setRole] = useState<Role>("viewer");
+  const [reset, setReset] = useState<UserWithPassword | null>(null);
+
+  useEffect(() => {
+    if (target) setRole(target.user.role);
+  }, [target]);
+
+  function close() {
+    if (pending) return;
+    setError(null);
+    setReset(null);
+    onClose();
+  }
+
+  async function confirm() {
+    if (!target) return;
+    const { user, action } = target;
+    setPending(true);
+    setError(null);
+    try {
+      if (action === "reset") {
+        setReset(await submit<UserWithPassword>(`/v1/users/${user.id}/password`, { method: "POST", body: {} }));
+      } else {
+        const body = action === "role" ? { role } : { disabled: action === "disable" };
+        await submit<UserDto>(`/v1/users/${user.id}`, { method: "PATCH", body });
+      }
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      showToast({ title: COPY[action].done, description: user.username });
+      setPending(false);
+      if (action !== "reset") onClose();
+    } catch (caught) {
+      setPending(false);
+      setError(caught instanceof ApiRequestError ? caught.message : "The service did not answer. Nothing changed; try again.");
+    }
+  }
+
+  const copy = target ? COPY[target.action] : COPY.role;
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={close}
+      size="sm"
+      testId="user-action-dialog"
+      title={reset ? `New password for ${reset.user.username}` : target ? `${copy.title} ${target.user.username}?` : ""}
+      description={reset || !target ? undefined : DESCRIPTIONS[target.action]}
+      footer={
+        reset ? (
+          <Button onClick={close} data-autofocus>
+            Done
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close} disabled={pending}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void confirm()}
+              disabled={pending || (target?.action === "role" && role === target.user.role)}
+              data-autofocus={target?.action === "role" ? undefined : true}
+              className={copy.danger ? "bg-(--danger)! text-(--surface)! hover:opacity-90" : undefined}
+            >
+              {pending ? copy.pending : copy.confirm}
+            </Button>
+          </>
+        )
+      }
+    >
+      {reset ? (
+        <OneTimePassword username={reset.user.username} password={reset.password} />
+      ) : target ? (
+        <div className="space-y-4">
+          {target.action === "role" ? (
+            <div className="space-y-1.5">
+              <Label htmlFor={roleId}>Role</Label>
+              <Select
+                id={roleId}
+                value={role}
+                onChange={(e) => setRole(e.target.value as Role)}
+                aria-describedby={roleHintId}
+                data-autofocus
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </Select>
+              <FieldHint id={roleHintId}>{ROLE_DESCRIPTIONS[role]}.</FieldHint>
+            </div>
+          ) : null}
+          {error ? <Alert title="Nothing changed.">{error}</Alert> : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

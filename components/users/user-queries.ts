@@ -1,0 +1,24 @@
+"use client";
+
+// User reads for the Users page: the query keys and the list's path.
+import type { Page } from "@/lib/http/page-params";
+import type { UserDto } from "@/lib/users/user-dto";
+
+export const userKeys = {
+  all: ["users"] as const,
+  list: (search: string | undefined) => ["users", "list", { search }] as const,
+};
+
+export function usersPath(options: { search?: string; cursor?: string; limit?: number }): string {
+  const params = new URLSearchParams();
+  if (options.search) params.set("search", options.search);
+  if (options.limit) params.set("limit", String(options.limit));
+  if (options.cursor) params.set("cursor", options.cursor);
+  const query = params.toString();
+  return query ? `/v1/users?${query}` : "/v1/users";
+}
+
+export type UserPage = Page<UserDto>;
+
+/** What POST /v1/users and POST /v1/users/{id}/password answer: the password is in it once. */
+export type UserWithPassword = { user: UserDto; password: string };

@@ -1,0 +1,194 @@
+"use client";
+
+// The Users page (admins): accounts of staff and API clients, a username search kept in the
+// URL (?search=), and per row the changes an admin can make. An admin's own row has none: the
+// API refuses changes to one's own account (ask another admin).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { useId, useRef, useState } from "react";
+import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ControlIcon } from "@/components/ui/control-icons";
+import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Toaster } from "@/components/ui/toast";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { NewUserButton } from "@/components/users/new-user-dialog";
+import { ROLE_LABELS } from "@/components/users/role-labels";
+import { UserActionDialog, type UserActionTarget } from "@/components/users/user-action-dialog";
+import { type UserPage, userKeys, usersPath } from "@/components/users/user-queries";
+
+const PAGE_SIZE = 25;
+
+function parseUserFilters(params: URLSearchParams) {
+  const search = params.get("search")?.trim().toLowerCase().slice(0, 64);
+  return { search: search || undefined };
+}
+
+export function UsersView() {
+  const { data: session, status } = useSession();
+  const apiFetch = useApiFetch();
+  const searchId = useId();
+  const [filters, setFilters] = useUrlFilters(parseUserFilters);
+  const [text, setText] = useState(filters.search ?? "");
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const [target, setTarget] = useState<UserActionTarget | null>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  function changeSearch(next: string) {
+    setText(next);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => setFilters({ search: next.trim().toLowerCase() || undefined }), 300);
+  }
+
+  const query = useInfiniteQuery({
+    queryKey: userKeys.list(filters.search),
+    queryFn: ({ pageParam }) => apiFetch<UserPage>(usersPath({ search: filters.search, cursor: pageParam, limit: PAGE_SIZE })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
+    enabled: status === "authenticated",
+  });
+  const users = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const myId = session?.user?.id;
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Who can sign in to the console or call the API, and with which role. Passwords are made by the service and shown once."
+        actions={<NewUserButton onCreated={setHighlight} />}
+      />
+      <Toaster />
+      <UserActionDialog target={target} onClose={() => setTarget(null)} />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div className="relative w-full max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search users
+          </label>
+          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-(--fg-subtle)">
+            <ControlIcon name="search" />
+          </span>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by username"
+            className="h-9! pl-9"
+            value={text}
+            onChange={(e) => changeSearch(e.target.value)}
+          />
+        </div>
+      </div>
+
+      {query.isError && users.length === 0 ? (
+        <Alert
+          title="The users could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              <Icon name="refresh" className="size-4" />
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : !query.isPending && users.length === 0 ? (
+        <EmptyState
+          icon={<ControlIcon name="search" className="size-5" />}
+          title={`No username starts with “${filters.search ?? ""}”`}
+          action={
+            <Button variant="secondary" onClick={() => changeSearch("")}>
+              Clear the search
+            </Button>
+          }
+        >
+          The search matches the beginning of a username.
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption="Users"
+          testId="users-table"
+          footer={<InfiniteQueryFooter query={query} shown={users.length} noun={["user", "users"]} />}
+        >
+          <THead>
+            <Th>User</Th>
+            <Th>Role</Th>
+            <Th>Status</Th>
+            <Th>Created</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </THead>
+          {query.isPending ? (
+            <SkeletonRows columns={5} />
+          ) : (
+            <TBody>
+              {users.map((user) => (
+                <Tr
+                  key={user.id}
+                  data-testid="user-row"
+                  data-username={user.username}
+                  className={user.id === highlight ? "bg-(--accent-soft)/60" : undefined}
+                >
+                  <Td>
+                    <p className="font-mono font-medium">{user.username}</p>
+                    <p className="font-mono text-xs text-(--fg-subtle)">{user.id}</p>
+                  </Td>
+                  <Td>
+                    <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+                  </Td>
+                  <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
+                  <Td className="whitespace-nowrap text-(--fg-muted)">
+                    <DateTime iso={user.createdAt} />
+                  </Td>
+                  <Td className="text-right whitespace-nowrap">
+                    {user.id === myId ? (
+                      <span className="text-xs text-(--fg-subtle)">You</span>
+                    ) : (
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Change the role of ${user.username}`}
+                          onClick={() => setTarget({ user, action: "role" })}
+                        >
+                          Role
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Reset password of ${user.username}`}
+                          onClick={() => setTarget({ user, action: "reset" })}
+                        >
+                          Reset password
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.username}`}
+                          onClick={() => setTarget({ user, action: user.disabled ? "enable" : "disable" })}
+                        >
+                          {user.disabled ? "Enable" : "Disable"}
+                        </Button>
+                      </div>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          )}
+        </DataTable>
+      )}
+      {query.isPending ? (
+        <p role="status" className="sr-only">
+          Loading users…
+        </p>
+      ) : null}
+    </>
+  );
+}

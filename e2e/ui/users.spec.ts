@@ -1,0 +1,103 @@
+// Users page (admins): create an account and read its password once, which signs in; change its
+// role, reset its password, disable it (sign-in then refused); an admin's own row has no
+// actions; other roles see neither the page's content nor its link; accessibility in both
+// schemes, with screenshots for docs/screenshots/.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { USERS } from "../support/users";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+const signInStatus = async (request: APIRequestContext, username: string, password: string) =>
+  (await request.post("/v1/auth", { data: { username, password } })).status();
+
+test("an admin creates a user, whose one-time password signs in; then changes its role, resets and disables it", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(USERS.admin);
+  await page.getByRole("link", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByTestId("user-row").filter({ hasText: USERS.admin.username }).first()).toContainText("You");
+
+  const username = `e2e-${randomBytes(4).toString("hex")}`;
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  await dialog.getByLabel("Username").fill("Not Valid");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(dialog.getByTestId("field-error")).toContainText("lowercase");
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel("Role").selectOption("viewer");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+
+  const created = page.getByRole("dialog", { name: `${username} can sign in` });
+  const password = (await created.getByTestId("password").textContent())!.trim();
+  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  await created.getByRole("button", { name: "Done" }).click();
+  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+  await expect(row).toContainText("Viewer");
+  await expect(row).toContainText("Active");
+  expect(await signInStatus(page.request, username, password)).toBe(200);
+
+  await row.getByRole("button", { name: `Change the role of ${username}` }).click();
+  const roleDialog = page.getByRole("dialog", { name: `Change the role of ${username}?` });
+  await roleDialog.getByLabel("Role").selectOption("operator");
+  await roleDialog.getByRole("button", { name: "Change role" }).click();
+  await expect(row).toContainText("Operator");
+
+  await row.getByRole("button", { name: `Reset password of ${username}` }).click();
+  await page
+    .getByRole("dialog", { name: `Reset the password of ${username}?` })
+    .getByRole("button", { name: "Reset password" })
+    .click();
+  const resetDialog = page.getByRole("dialog", { name: `New password for ${username}` });
+  const newPassword = (await resetDialog.getByTestId("password").textContent())!.trim();
+  expect(newPassword).not.toBe(password);
+  await resetDialog.getByRole("button", { name: "Done" }).click();
+  expect(await signInStatus(page.request, username, password)).toBe(401);
+  expect(await signInStatus(page.request, username, newPassword)).toBe(200);
+
+  await row.getByRole("button", { name: `Disable ${username}` }).click();
+  await page
+    .getByRole("dialog", { name: `Disable ${username}?` })
+    .getByRole("button", { name: "Disable user" })
+    .click();
+  await expect(row).toContainText("Disabled");
+  expect(await signInStatus(page.request, username, newPassword)).toBe(401);
+
+  // The search is kept in the URL.
+  await page.getByLabel("Search users").fill(username);
+  await expect(page).toHaveURL(new RegExp(`/users\\?search=${username}$`));
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+});
+
+test("an operator has no Users link, and the page says it is for administrators", async ({ page, signIn }) => {
+  await signIn(USERS.operator);
+  await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await page.goto("/users");
+  await expect(page.getByText("Only administrators can manage users.")).toBeVisible();
+  await expect(page.getByTestId("users-table")).toHaveCount(0);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`users: no serious violations and screenshots in the ${colorScheme} scheme`, async ({ page, signIn }) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await signIn(USERS.admin);
+    await page.goto("/users");
+    await expect(page.getByTestId("users-table")).toBeVisible();
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    expect(await seriousViolations(page), "/users").toEqual([]);
+    await page.screenshot({ path: `docs/screenshots/users-${colorScheme}.png` });
+
+    await page.getByRole("button", { name: "New user" }).click();
+    await expect(page.getByRole("dialog", { name: "New user" })).toBeVisible();
+    expect(await seriousViolations(page), "/users, New user dialog").toEqual([]);
+  });
+}
