@@ -22,7 +22,13 @@ export async function listUserAccounts(options: { caller: Caller; query: ListUse
   const binding = cursorBinding("users", { search, sort });
   const position = cursor ? decodeCursor(cursor, binding) : undefined;
   const rows = await db().user.findMany({
-    where: { AND: [search ? { username: { startsWith: search.toLowerCase() } } : {}, afterPosition(position, sort)] },
+    // Prisma passes startsWith to LIKE unescaped: a "%", "_" or "\\" typed in the box is literal.
+    where: {
+      AND: [
+        search ? { username: { startsWith: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {},
+        afterPosition(position, sort),
+      ],
+    },
     orderBy: orderByPosition(sort),
     take: limit + 1,
   });

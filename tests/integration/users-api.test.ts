@@ -45,6 +45,18 @@ describe("users API", () => {
     expect(JSON.stringify(listed.json)).not.toContain(res.json.password);
   });
 
+  it("searches by the beginning of the username, LIKE's wildcards and escape taken literally", async () => {
+    const { username } = await created();
+    const find = async (search: string) =>
+      (await call(listUsers, `/v1/users?search=${encodeURIComponent(search)}`, { token: admin.accessToken })).json.data.map(
+        (u: { username: string }) => u.username,
+      );
+    expect(await find(username.slice(0, 6))).toContain(username);
+    for (const search of ["%", "_", "\\", "u-%", `${username.slice(0, 3)}\\`]) {
+      expect(await find(search)).toEqual([]);
+    }
+  });
+
   it("refuses a taken username (409), a bad one or an unknown role (400 naming it), and a chosen password", async () => {
     const { username } = await created();
     const taken = await call(createUser, "/v1/users", { body: { username, role: "viewer" }, token: admin.accessToken });
