@@ -37,11 +37,17 @@ export function signRefreshToken(subject: Subject, familyId: string, jti: string
   return sign({ sub: subject.userId, fam: familyId }, REFRESH_TYP, env().auth.issuer, jti, expiresAt);
 }
 
-export type TokenRejection = "expired" | "invalid";
+export type TokenRejection = "expired" | "invalid" | "revoked";
+
+const REJECTION_MESSAGES: Record<TokenRejection, string> = {
+  expired: "The token has expired.",
+  invalid: "The token is not valid.",
+  revoked: "The token was revoked: its user was disabled or changed since it was issued.",
+};
 
 export class TokenRejected extends Error {
   constructor(readonly reason: TokenRejection) {
-    super(reason === "expired" ? "The token has expired." : "The token is not valid.");
+    super(REJECTION_MESSAGES[reason]);
   }
 }
 
@@ -62,11 +68,16 @@ async function verify(token: string, typ: string, audience: string): Promise<JWT
   }
 }
 
-export async function verifyAccessToken(token: string): Promise<Caller> {
+/** The caller an access token names, with when it was issued and when it expires (seconds). */
+export async function verifyAccessTokenClaims(token: string): Promise<{ caller: Caller; issuedAt: number; expiresAt: number }> {
   const payload = await verify(token, ACCESS_TYP, env().auth.audience);
   const role = payload.role as Role;
   if (!ROLES.includes(role) || typeof payload.username !== "string") throw new TokenRejected("invalid");
-  return { userId: payload.sub!, username: payload.username, role };
+  return { caller: { userId: payload.sub!, username: payload.username, role }, issuedAt: payload.iat!, expiresAt: payload.exp! };
+}
+
+export async function verifyAccessToken(token: string): Promise<Caller> {
+  return (await verifyAccessTokenClaims(token)).caller;
 }
 
 export async function verifyRefreshToken(token: string): Promise<{ userId: string; familyId: string; jti: string }> {

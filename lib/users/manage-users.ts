@@ -23,7 +23,8 @@ export async function createUser(options: { username: string; password: string; 
   const password = passwordSchema.parse(options.password);
   const role = roleSchema.parse(options.role);
   const user = await db().user.create({
-    data: { id: newId(), username, passwordHash: await hashPassword(password), role },
+    // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
+    data: { id: newId(), username, passwordHash: await hashPassword(password), role, credentialsEpoch: new Date(0) },
   });
   return summary(user);
 }

@@ -1,11 +1,12 @@
 // User accounts through the API (admins only: users:manage), each change audited in the same
 // transaction. A new or reset password is random and returned once. Changing a role, disabling
 // or resetting moves the credentials epoch, which ends every session and refresh family of the
-// user (access tokens already issued live out their few minutes). An admin cannot change their
+// user and refuses its access tokens (lib/auth/access-token-caller.ts). An admin cannot change their
 // own account here, so the last admin cannot lock everyone out by mistake.
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
@@ -45,7 +46,10 @@ export async function createUserAccount(options: {
   const passwordHash = await hashPassword(password);
   try {
     const user = await db().$transaction(async (tx) => {
-      const row = await tx.user.create({ data: { id: newId(), username: input.username, role: input.role, passwordHash } });
+      const row = await tx.user.create({
+        // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
+        data: { id: newId(), username: input.username, role: input.role, passwordHash, credentialsEpoch: new Date(0) },
+      });
       await recordAuditEntry(tx, {
         caller,
         action: "user.create",
@@ -92,6 +96,7 @@ async function changeUser(
     });
     return after;
   });
+  forgetAccountStatus(id);
   return toUserDto(user);
 }
 

@@ -97,6 +97,37 @@ describe("users API", () => {
     expect(claims.role).toBe("viewer");
   });
 
+  it("refuses a user's access tokens once it is disabled or its role changes, on the API at once", async () => {
+    const { GET: providers } = await import("@/app/v1/providers/route");
+    const user = await created("operator");
+    const before = (await login(user.username, user.password)).json.access_token as string;
+    expect((await call(providers, "/v1/providers", { token: before })).status).toBe(200);
+
+    await call(updateUser, `/v1/users/${user.id}`, {
+      method: "PATCH",
+      body: { role: "viewer" },
+      token: admin.accessToken,
+      params: { id: user.id },
+    });
+    const stale = await call(providers, "/v1/providers", { token: before });
+    expect(stale.status).toBe(401);
+    expect(stale.json.code).toBe("invalid_token");
+    expect(stale.headers.get("www-authenticate")).toContain('error="invalid_token"');
+
+    // iat has whole seconds: a token from the second of the change is refused too, so wait it out.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = (await login(user.username, user.password)).json.access_token as string;
+    expect((await call(providers, "/v1/providers", { token: after })).status).toBe(200);
+
+    await call(updateUser, `/v1/users/${user.id}`, {
+      method: "PATCH",
+      body: { disabled: true },
+      token: admin.accessToken,
+      params: { id: user.id },
+    });
+    expect((await call(providers, "/v1/providers", { token: after })).status).toBe(401);
+  });
+
   it("resets a password: the old one stops working, the new one (answered once) works", async () => {
     const user = await created();
     const res = await call(resetPassword, `/v1/users/${user.id}/password`, {

@@ -6,7 +6,7 @@
 import "server-only";
 import type { EventPage } from "@/components/events/event-types";
 import type { InitialEvents } from "@/components/events/use-event-list";
-import { verifyAccessToken } from "@/lib/auth/jwt";
+import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
 import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/event-filters";
 import { listEvents } from "@/lib/events/list-events";
@@ -19,7 +19,7 @@ export async function firstEventsPage(filters: EventFilters): Promise<InitialEve
   try {
     const session = await getStaffSession();
     if (!session?.accessToken || session.error) return undefined;
-    const caller = await verifyAccessToken(session.accessToken);
+    const caller = await callerOfAccessToken(session.accessToken);
     const anchor = Date.now();
     const query = listEventsQuery.parse({
       ...Object.fromEntries(eventFiltersToApiQuery(filters, anchor)),

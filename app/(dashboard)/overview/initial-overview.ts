@@ -3,7 +3,7 @@
 // session's access token is verified, the data layer checks the permission. Anything amiss:
 // nothing here, and the browser asks the API itself.
 import "server-only";
-import { verifyAccessToken } from "@/lib/auth/jwt";
+import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
 import { getEventOverview, type OverviewDto, type Period } from "@/lib/stats/event-overview";
 
@@ -11,7 +11,7 @@ export async function initialOverview(period: Period): Promise<OverviewDto | und
   try {
     const session = await getStaffSession();
     if (!session?.accessToken || session.error) return undefined;
-    const caller = await verifyAccessToken(session.accessToken);
+    const caller = await callerOfAccessToken(session.accessToken);
     return await getEventOverview({ caller, period });
   } catch {
     return undefined;

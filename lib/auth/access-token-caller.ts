@@ -1,0 +1,59 @@
+// Who an access token speaks for, right now: the signature and claims (verified once per token,
+// then cached until it expires), and the user's current state. A token of a user who was
+// disabled, or whose role or password changed after it was issued (the credentials epoch), is
+// refused: an admin's "Disable" takes effect on the API within ACCOUNT_STATUS_TTL_MS on every
+// instance, at once on the instance that made the change, instead of when the token expires.
+// The user's state is read at most once per user per TTL, so the hot path stays free of it.
+import "server-only";
+import { TokenRejected, verifyAccessTokenClaims } from "@/lib/auth/jwt";
+import type { Caller } from "@/lib/auth/roles";
+import { sql } from "@/lib/db/client";
+
+export const ACCOUNT_STATUS_TTL_MS = 10_000;
+const MAX_CACHED = 10_000;
+
+type Verified = { caller: Caller; issuedAt: number; expiresAt: number };
+const verifiedTokens = new Map<string, Verified>();
+
+type AccountStatus = { disabled: boolean; epochMs: number; readAt: number };
+const accountStatuses = new Map<string, AccountStatus>();
+
+async function verified(token: string): Promise<Verified> {
+  const hit = verifiedTokens.get(token);
+  if (hit && hit.expiresAt * 1000 > Date.now()) return hit;
+  const claims = await verifyAccessTokenClaims(token);
+  if (verifiedTokens.size >= MAX_CACHED) verifiedTokens.clear();
+  verifiedTokens.set(token, claims);
+  return claims;
+}
+
+async function accountStatus(userId: string): Promise<AccountStatus | undefined> {
+  const hit = accountStatuses.get(userId);
+  if (hit && Date.now() - hit.readAt < ACCOUNT_STATUS_TTL_MS) return hit;
+  const [row] = (await sql({
+    name: "access_token_account_status",
+    text: "SELECT disabled, (extract(epoch FROM credentials_epoch) * 1000)::bigint::text AS epoch_ms FROM users WHERE id = $1",
+    values: [userId],
+  })) as { disabled: boolean; epoch_ms: string }[];
+  if (!row) return undefined;
+  const status = { disabled: row.disabled, epochMs: Number(row.epoch_ms), readAt: Date.now() };
+  if (accountStatuses.size >= MAX_CACHED) accountStatuses.clear();
+  accountStatuses.set(userId, status);
+  return status;
+}
+
+/** The caller of a valid, current access token; throws TokenRejected otherwise. */
+export async function callerOfAccessToken(token: string): Promise<Caller> {
+  const { caller, issuedAt } = await verified(token);
+  const status = await accountStatus(caller.userId);
+  // iat has whole seconds, so a token from the second of the change cannot be placed before or
+  // after it: it is refused (the safe side; its holder signs in again). Accounts are created
+  // with an epoch of 1970, so a first sign-in right after creation is not caught by this.
+  if (!status || status.disabled || issuedAt * 1000 < status.epochMs) throw new TokenRejected("revoked");
+  return caller;
+}
+
+/** After a change to a user on this instance: its tokens are judged afresh from the next request. */
+export function forgetAccountStatus(userId: string): void {
+  accountStatuses.delete(userId);
+}
