@@ -4,13 +4,14 @@
 // 100; (c) a page 500,000 events deep by cursor, limit 100; (d) fixed bodies of (a)'s and (c)'s
 // sizes with no database; and ingestion with the worker keeping up. Writes docs/benchmarks.md.
 import { spawn, spawnSync } from "node:child_process";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { writeReportSection } from "./support/report-section";
 
 const { values: args } = parseArgs({
@@ -84,16 +85,13 @@ async function ensureData(): Promise<void> {
 }
 
 function serverEnv(): NodeJS.ProcessEnv {
-  const { privateKey } = generateKeyPairSync("ed25519");
   return {
     ...process.env,
+    ...freshServerSecrets(),
     NODE_ENV: "production",
     DATABASE_URL,
     PORT: String(PORT),
     NEXTAUTH_URL: BASE,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    AUTH_SIGNING_KEYS: JSON.stringify([{ ...privateKey.export({ format: "jwk" }), kid: "bench", alg: "EdDSA" }]),
-    ENCRYPTION_KEYS: `1:${randomBytes(32).toString("base64")}`,
     BENCH_ROUTES: "true",
     ACCESS_TOKEN_TTL_SECONDS: "3600",
     LOGIN_LIMIT_PER_ADDRESS: "100000",
@@ -113,13 +111,7 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 async function token(username: string): Promise<string> {
-  const res = await fetch(`${BASE}/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return (await signInOverHttp(BASE, { username, password: PASSWORD })).access_token;
 }
 
 type Figures = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; bytes: number };

@@ -12,6 +12,7 @@ import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { startScratchServer } from "@/tests/support/scratch-server";
+import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { writeReportSection } from "./support/report-section";
 
 const { values } = parseArgs({
@@ -34,22 +35,14 @@ const random = (n: number) =>
 
 type Stream = { name: string; path: string; connections: number; options: () => Partial<autocannon.Options> };
 
-async function signIn(base: string, user: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${base}/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${user.username}: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 async function streams(base: string): Promise<Stream[]> {
-  const [viewer, ingest, operator] = await Promise.all([
-    signIn(base, USERS.viewer),
-    signIn(base, USERS.ingest),
-    signIn(base, USERS.operator),
-  ]);
+  const [viewer, ingest, operator] = (
+    await Promise.all([
+      signInOverHttp(base, USERS.viewer),
+      signInOverHttp(base, USERS.ingest),
+      signInOverHttp(base, USERS.operator),
+    ])
+  ).map((pair) => pair.access_token) as [string, string, string];
   const get = async (path: string) =>
     (await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${viewer}` } })).json()) as {
       data: { id: string; name?: string }[];

@@ -7,7 +7,6 @@ import { useSession } from "next-auth/react";
 import { Fragment, useId, useRef, useState } from "react";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -17,6 +16,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { LoadError } from "@/components/ui/load-error";
 import { Select } from "@/components/ui/select";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
@@ -218,17 +218,7 @@ export function AuditLogView() {
       </search>
 
       {query.isError && entries.length === 0 ? (
-        <Alert
-          title="The audit log could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The audit log could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && entries.length === 0 ? (
         filtered ? (
           <EmptyState

@@ -18,7 +18,6 @@ import {
 import { ToggleCredentialDialog, type ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -28,6 +27,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
+import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toaster } from "@/components/ui/toast";
@@ -99,17 +99,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
       <CredentialFilterBar filters={filters} onChange={setFilters} providers={providers.data} />
 
       {query.isError && credentials.length === 0 ? (
-        <Alert
-          title="The credentials could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The credentials could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && credentials.length === 0 ? (
         filtered ? (
           <EmptyState

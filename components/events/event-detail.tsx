@@ -27,6 +27,7 @@ import { cx } from "@/components/ui/class-names";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { can } from "@/lib/auth/roles";
 
@@ -413,19 +414,7 @@ export function EventDetail({ id }: { id: string }) {
           Check the id (20 characters, as in the Event column), or search for it on the events page.
         </EmptyState>
       );
-    return (
-      <Alert
-        title="The event could not be loaded."
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            <Icon name="refresh" className="size-4" />
-            Try again
-          </Button>
-        }
-      >
-        {query.error.message}
-      </Alert>
-    );
+    return <LoadError title="The event could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <EventDetailView event={query.data} preview={query.isPlaceholderData} />;
 }

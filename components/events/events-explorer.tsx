@@ -15,11 +15,11 @@ import { formatCount, viewerTimeZone } from "@/components/events/format";
 import { useEventFilters } from "@/components/events/use-event-filters";
 import { type InitialEvents, savedScrollOffset, saveScrollOffset, useEventList } from "@/components/events/use-event-list";
 import { useHydrated } from "@/components/events/use-hydrated";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { activeFilterCount, EMPTY_FILTERS, type EventFilters, PERIOD_LABELS } from "@/lib/events/event-filters";
 
@@ -132,17 +132,7 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
   else if (list.isError && rows.length === 0)
     body = (
       <div className="p-5">
-        <Alert
-          title="The events could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {list.error.message}
-        </Alert>
+        <LoadError title="The events could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
       </div>
     );
   else if (rows.length === 0) body = <NoMatches filters={filters} onChange={setFilters} />;

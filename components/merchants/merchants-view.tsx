@@ -3,20 +3,20 @@
 // The merchants list: a search kept in the URL (?search=), pages loaded as the table scrolls.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
 import { NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { LinkButton } from "@/components/ui/link-button";
+import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
+import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
@@ -32,7 +32,6 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
   const { status } = useSession();
   const apiFetch = useApiFetch();
   const queryClient = useQueryClient();
-  const searchId = useId();
   const [filters, setFilters] = useUrlFilters(parseMerchantFilters);
   const [text, setText] = useState(filters.search ?? "");
   const [highlight, setHighlight] = useState<string | null>(null);
@@ -69,39 +68,14 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
       />
       <Toaster />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search merchants
-          </label>
-          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-(--fg-subtle)">
-            <ControlIcon name="search" />
-          </span>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name or CNPJ"
-            className="h-9! pl-9"
-            value={text}
-            onChange={(e) => changeSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox label="Search merchants" placeholder="Search by name or CNPJ" value={text} onChange={changeSearch} />
         {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
           <span className="text-xs text-(--fg-subtle)">Updating…</span>
         ) : null}
       </div>
 
       {query.isError && merchants.length === 0 ? (
-        <Alert
-          title="The merchants could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The merchants could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && merchants.length === 0 ? (
         filters.search ? (
           <EmptyState

@@ -13,12 +13,11 @@ import { useHydrated } from "@/components/events/use-hydrated";
 import { CHART_COLORS, ChartLegendDot, EventsChart, type SeriesPoint } from "@/components/overview/events-chart";
 import { OVERVIEW_PERIODS, type OverviewPeriod, parseOverviewPeriod } from "@/components/overview/overview-period";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { eventFiltersSearch } from "@/lib/events/event-filters";
 
@@ -211,17 +210,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
       {query.isPending ? (
         <Loading />
       ) : query.isError && !overview ? (
-        <Alert
-          title="The overview could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The overview could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : overview ? (
         <div
           className={cx("space-y-6 transition-opacity", stale && "opacity-60")}

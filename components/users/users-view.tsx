@@ -5,18 +5,17 @@
 // API refuses changes to one's own account (ask another admin).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
+import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
+import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { NewUserButton } from "@/components/users/new-user-dialog";
@@ -34,7 +33,6 @@ function parseUserFilters(params: URLSearchParams) {
 export function UsersView() {
   const { data: session, status } = useSession();
   const apiFetch = useApiFetch();
-  const searchId = useId();
   const [filters, setFilters] = useUrlFilters(parseUserFilters);
   const [text, setText] = useState(filters.search ?? "");
   const [highlight, setHighlight] = useState<string | null>(null);
@@ -67,36 +65,11 @@ export function UsersView() {
       <Toaster />
       <UserActionDialog target={target} onClose={() => setTarget(null)} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search users
-          </label>
-          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-(--fg-subtle)">
-            <ControlIcon name="search" />
-          </span>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by username"
-            className="h-9! pl-9"
-            value={text}
-            onChange={(e) => changeSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox label="Search users" placeholder="Search by username" value={text} onChange={changeSearch} />
       </div>
 
       {query.isError && users.length === 0 ? (
-        <Alert
-          title="The users could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <Icon name="refresh" className="size-4" />
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The users could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && users.length === 0 ? (
         <EmptyState
           icon={<ControlIcon name="search" className="size-5" />}

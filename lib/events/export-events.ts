@@ -4,9 +4,9 @@
 // however many events match. The first batch is read before the response starts, so a bad
 // database connection is still a proper error response rather than a truncated file.
 import "server-only";
-import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
+import { statementName } from "@/lib/db/statement-name";
 import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
 import { logger } from "@/lib/log";
@@ -148,9 +148,7 @@ function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit
 
 async function readBatch(query: ExportEventsQuery, after: Position | undefined, limit: number): Promise<Row[]> {
   const { sql, params } = batchQuery(query, after, limit);
-  // Named by its text, like the list's: each filter combination is planned once per connection.
-  const name = `events_export_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}`;
-  return (await runSql({ name, text: sql, values: params })) as Row[];
+  return (await runSql({ name: statementName("events_export", sql), text: sql, values: params })) as Row[];
 }
 
 /**

@@ -3,9 +3,9 @@
 // JSON is read ready-made from events.body, joined by PostgreSQL and passed through as text (no
 // row objects, no JSON.stringify: the reference in platform-notes.md).
 import "server-only";
-import { createHash } from "node:crypto";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
+import { statementName } from "@/lib/db/statement-name";
 import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { cursorBinding, decodeCursor, pageMetadata } from "@/lib/http/pagination";
@@ -42,22 +42,10 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
     FROM (SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY ${order} LIMIT ${pageSize} + 1) p`;
-  const [row] = (await runSql({ name: statementName(text), text, values: params })) as PageRow[];
+  const [row] = (await runSql({ name: statementName("events_list", text), text, values: params })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;
   const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;
   const metadata = pageMetadata({ limit, binding, hasMore, last });
   return `{"metadata":${JSON.stringify(metadata)},"data":[${row?.data ?? ""}]}`;
-}
-
-// Prepared statements are named by their text: each filter combination is planned once per connection.
-const statementNames = new Map<string, string>();
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `events_list_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return name;
 }

@@ -2,7 +2,7 @@
 // refused by name.
 import type { z } from "zod";
 import { validationFailed } from "@/lib/http/api-error";
-import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
+import { NUL_MESSAGE } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
@@ -10,7 +10,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.i
   const values: Record<string, string> = {};
   for (const [key, value] of params) {
     if (key in values) throw validationFailed([{ field: key, message: "is given more than once" }]);
-    if (nulCharacterPath({ [key]: value }) !== undefined) throw validationFailed([{ field: key, message: NUL_MESSAGE }]);
+    if (`${key}${value}`.includes("\u0000")) throw validationFailed([{ field: key, message: NUL_MESSAGE }]);
     values[key] = value;
   }
   const result = schema.safeParse(values);

@@ -18,6 +18,7 @@ import {
   type Parameter,
 } from "@/lib/openapi/types";
 import { responseMismatches } from "@/tests/support/openapi-validator";
+import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { type Hints, hostileValue, mutatedObject, propertyNames, validValue } from "./schema-arbitrary";
 
 export type FuzzCredentials = Record<"admin" | "operator" | "viewer" | "ingest", { username: string; password: string }>;
@@ -235,19 +236,9 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
 
 type Tokens = Record<Auth, string | undefined>;
 
-async function signIn(baseUrl: string, user: { username: string; password: string }) {
-  const res = await fetch(`${baseUrl}/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  });
-  if (res.status !== 200) throw new Error(`fuzz: signing in ${user.username} failed with ${res.status}`);
-  return (await res.json()) as { access_token: string; refresh_token: string };
-}
-
 async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Tokens> {
   const pairs = await Promise.all(
-    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signIn(baseUrl, users[role])),
+    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signInOverHttp(baseUrl, users[role])),
   );
   const [admin, operator, viewer, ingest] = pairs.map((p) => p.access_token);
   const signature = admin!.split(".")[2]!;
@@ -295,6 +286,7 @@ async function knownIds(baseUrl: string, token: string): Promise<KnownIds> {
 /** What is wrong with the answer to a request (empty when it is right). */
 function judge(
   document: OpenApiDocument,
+  siblings: Target[],
   target: Target,
   sent: FuzzRequest,
   status: number,
@@ -316,7 +308,7 @@ function judge(
       if (typeof problem.detail !== "string" || !problem.detail) problems.push("the problem has no detail");
       if (problem.code === "validation_failed") {
         // The request's method may have been switched: any operation of the path may have answered.
-        const documented = targetsOf(document)
+        const documented = siblings
           .filter((t) => t.path === target.path)
           .flatMap((t) => [...t.parameters.map((p) => p.name), ...(t.body ? propertyNames(document, t.body) : [])]);
         const named = new Set([...documented, ...sent.sentNames, "(root)"].map((n) => n.toLowerCase()));
@@ -384,7 +376,7 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
           sent++;
           if (sent % 1000 === 0) options.onProgress?.(sent);
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          const problems = judge(document, t, r, answer.status, answer.headers, answer.text);
+          const problems = judge(document, targets, t, r, answer.status, answer.headers, answer.text);
           if (problems.length) {
             throw new Error(
               `${r.method} ${r.path}${r.query ? `?${r.query}` : ""} → ${answer.status}\n  ${problems.join("\n  ")}\n  body: ${answer.text.slice(0, 400)}`,

@@ -1,0 +1,22 @@
+"use client";
+
+// What a view shows when its data could not be loaded: the reason, and a way to try again.
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icons";
+
+export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
+  return (
+    <Alert
+      title={title}
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          <Icon name="refresh" className="size-4" />
+          Try again
+        </Button>
+      }
+    >
+      {error.message}
+    </Alert>
+  );
+}
