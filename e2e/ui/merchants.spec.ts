@@ -100,7 +100,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await signIn(USERS.operator);
     await page.goto("/merchants");
-    await expect(page.getByTestId("merchants-table")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Merchants" })).toBeVisible();
     await expect(page.getByTestId("table-footer")).toBeVisible();
     expect(await seriousViolations(page), "/merchants").toEqual([]);
     await page.screenshot({ path: `docs/screenshots/merchants-${colorScheme}.png` });

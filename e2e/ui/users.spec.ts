@@ -91,7 +91,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await signIn(USERS.admin);
     await page.goto("/users");
-    await expect(page.getByTestId("users-table")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     expect(await seriousViolations(page), "/users").toEqual([]);
     await page.screenshot({ path: `docs/screenshots/users-${colorScheme}.png` });
