@@ -12,6 +12,7 @@ import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { cpuPerRequest, cpuSnapshot } from "./support/process-cpu";
 import { writeReportSection } from "./support/report-section";
 
 const { values: args } = parseArgs({
@@ -22,6 +23,10 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "16" },
     "ingest-seconds": { type: "string", default: "30" },
     port: { type: "string", default: "3300" },
+    // Scenario letters to run, e.g. "a,d": a quick look while working; the report is not written.
+    only: { type: "string" },
+    // Another Node.js binary for the server (the bench itself keeps this one), to compare runtimes.
+    "server-node": { type: "string" },
   },
 });
 const EVENTS = Number(args.events);
@@ -32,6 +37,8 @@ const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
 const PASSWORD = "bench password 1234";
+/** Whether a scenario (a, b, c, d) or the ingestion (i) runs: all of them unless --only says. */
+const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
 
 function sh(command: string, argv: string[], env: Record<string, string> = {}): void {
   const r = spawnSync(command, argv, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -114,14 +121,32 @@ async function token(username: string): Promise<string> {
   return (await signInOverHttp(BASE, { username, password: PASSWORD })).access_token;
 }
 
-type Figures = { name: string; rps: number; p50: number; p99: number; max: number; errors: number; bytes: number };
+type Figures = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  bytes: number;
+  /** CPU per request, ms: the server process, and all of PostgreSQL. */
+  serverCpu: number;
+  postgresCpu: number;
+};
+
+let serverPid = 0;
 
 async function measure(name: string, path: string, headers: Record<string, string> = {}, warmUp = true): Promise<Figures> {
   const probe = await fetch(`${BASE}${path}`, { headers });
   const bytes = (await probe.text()).length;
   if (!probe.ok) throw new Error(`${name}: ${probe.status}`);
   if (warmUp) await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: 3 });
+  const before = cpuSnapshot(serverPid);
+  const clientBefore = process.cpuUsage();
   const r = await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
+  const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), r.requests.total);
+  const clientUsage = process.cpuUsage(clientBefore);
+  const clientCpu = Math.round(((clientUsage.user + clientUsage.system) / 1000 / Math.max(1, r.requests.total)) * 100) / 100;
   const figures = {
     name,
     rps: Math.round(r.requests.average),
@@ -130,9 +155,11 @@ async function measure(name: string, path: string, headers: Record<string, strin
     max: r.latency.max,
     errors: r.errors + r.timeouts + r.non2xx,
     bytes,
+    serverCpu: cpu.server,
+    postgresCpu: cpu.postgres,
   };
   console.log(
-    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B`,
+    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B  CPU/req server ${cpu.server} ms, PostgreSQL ${cpu.postgres} ms, load generator ${clientCpu} ms`,
   );
   return figures;
 }
@@ -153,6 +180,8 @@ function medianOf(samples: Figures[]): Figures {
     max: Math.max(...samples.map((s) => s.max)),
     errors: samples.reduce((sum, s) => sum + s.errors, 0),
     bytes: samples[0]!.bytes,
+    serverCpu: median(samples.map((s) => s.serverCpu)),
+    postgresCpu: median(samples.map((s) => s.postgresCpu)),
   };
 }
 
@@ -171,6 +200,7 @@ async function ingestion(seconds: number) {
   const max = (await query<{ max: Date | null }>("SELECT max(created_at) AS max FROM events"))[0]!.max;
   const started = new Date(Math.max(Date.now(), (max?.getTime() ?? 0) + 1));
   let accepted = 0;
+  const cpuBefore = cpuSnapshot(serverPid);
   let run!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     run = autocannon(
@@ -196,6 +226,7 @@ async function ingestion(seconds: number) {
     if (pending > 0) await new Promise((res) => setTimeout(res, 50));
   }
   const lagMs = Date.now() - stoppedAt;
+  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(serverPid), r.requests.total);
   const [stored] = await query<{ stored: string; attempts: string; twice: string }>(
     `SELECT count(*)::int AS stored,
             (SELECT count(*) FROM event_attempts a JOIN events e ON e.id = a.event_id WHERE e.created_at >= $1)::int AS attempts,
@@ -215,6 +246,8 @@ async function ingestion(seconds: number) {
     attempts: Number(stored!.attempts),
     processedTwice: Number(stored!.twice),
     lagMs,
+    serverCpuPerEvent: cpu.server,
+    postgresCpuPerEvent: cpu.postgres,
   };
 }
 
@@ -225,10 +258,11 @@ async function main(): Promise<void> {
   await ensureDatabase();
   await ensureData();
 
-  const server = spawn(process.execPath, ["scripts/server.mjs"], {
+  const server = spawn(args["server-node"] ?? process.execPath, ["scripts/server.mjs"], {
     env: serverEnvValues,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  serverPid = server.pid ?? 0;
   try {
     await waitFor(`${BASE}/readyz`);
     // The demo data leaves events pending: let the worker finish them before measuring reads.
@@ -244,10 +278,15 @@ async function main(): Promise<void> {
     console.log(`\n${EVENTS} events; ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
     // The scenarios take turns, round after round, so that a change in the machine's load
     // between them shifts (a), (c) and their (d) alike; each figure is the median of its rounds.
-    const scenarios: { name: string; path: string; headers: Record<string, string> }[] = [
-      { name: "(a) first page, limit 20", path: "/v1/webhooks/events?limit=20", headers: auth },
-      { name: "(b) status=failed, limit 100", path: "/v1/webhooks/events?status=failed&limit=100", headers: auth },
-      { name: "(c) 500,000 deep by cursor, limit 100", path: `/v1/webhooks/events?limit=100&cursor=${cursor}`, headers: auth },
+    const scenarios: { letter: string; name: string; path: string; headers: Record<string, string> }[] = [
+      { letter: "a", name: "(a) first page, limit 20", path: "/v1/webhooks/events?limit=20", headers: auth },
+      { letter: "b", name: "(b) status=failed, limit 100", path: "/v1/webhooks/events?status=failed&limit=100", headers: auth },
+      {
+        letter: "c",
+        name: "(c) 500,000 deep by cursor, limit 100",
+        path: `/v1/webhooks/events?limit=100&cursor=${cursor}`,
+        headers: auth,
+      },
     ];
     const sizes = await Promise.all(
       [scenarios[0]!, scenarios[2]!].map(
@@ -255,23 +294,27 @@ async function main(): Promise<void> {
       ),
     );
     scenarios.push(
-      { name: "(d) fixed body, size of (a)", path: `/bench/fixed?bytes=${sizes[0]}`, headers: {} },
-      { name: "(d) fixed body, size of (c)", path: `/bench/fixed?bytes=${sizes[1]}`, headers: {} },
+      { letter: "d", name: "(d) fixed body, size of (a)", path: `/bench/fixed?bytes=${sizes[0]}`, headers: {} },
+      { letter: "d", name: "(d) fixed body, size of (c)", path: `/bench/fixed?bytes=${sizes[1]}`, headers: {} },
     );
     const samples: Figures[][] = scenarios.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}`);
-      for (const [i, s] of scenarios.entries()) samples[i]!.push(await measure(s.name, s.path, s.headers, round === 1));
+      for (const [i, s] of scenarios.entries())
+        if (selected(s.letter)) samples[i]!.push(await measure(s.name, s.path, s.headers, round === 1));
     }
-    const [a, b, c, dA, dC] = samples.map(medianOf) as [Figures, Figures, Figures, Figures, Figures];
-    const ratioA = median(samples[0]!.map((s, i) => s.rps / samples[3]![i]!.rps));
-    const ratioC = median(samples[2]!.map((s, i) => s.rps / samples[4]![i]!.rps));
+    const ratio = (of: number, to: number) =>
+      samples[of]!.length && samples[to]!.length ? median(samples[of]!.map((s, i) => s.rps / samples[to]![i]!.rps)) : Number.NaN;
+    const ratioA = ratio(0, 3);
+    const ratioC = ratio(2, 4);
+    console.log(`\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}`);
+    if (!selected("i")) return;
     console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
     const ingest = await ingestion(Number(args["ingest-seconds"]));
     console.log(ingest);
-    console.log(
-      `\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}   p99 (c)/(a) at limit 100 vs 20: ${(c.p99 / a.p99).toFixed(2)}`,
-    );
+    if (args.only) return;
+    const [a, b, c, dA, dC] = samples.map(medianOf) as [Figures, Figures, Figures, Figures, Figures];
+    console.log(`p99 (c)/(a) at limit 100 vs 20: ${(c.p99 / a.p99).toFixed(2)}`);
     writeReport([a, b, c, dA, dC], ratioA, ratioC, ingest);
   } finally {
     server.kill("SIGTERM");
@@ -289,9 +332,12 @@ function writeReport(rows: Figures[], ratioA: number, ratioC: number, ingest: Aw
     "",
     `### Events list at ${EVENTS.toLocaleString("en")} events (authenticated)`,
     "",
-    "| scenario | req/s | p50 ms | p99 ms | max ms | errors | body bytes |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.bytes} |`),
+    "| scenario | req/s | p50 ms | p99 ms | max ms | errors | body bytes | server CPU ms/req | PostgreSQL CPU ms/req |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.bytes} | ${r.serverCpu} | ${r.postgresCpu} |`,
+    ),
     "",
     `- (a) / (d) of the same size: **${ratioA.toFixed(2)}** (target ≥ 0.8)`,
     `- (c) / (d) of the same size: **${ratioC.toFixed(2)}** (target ≥ 0.8)`,

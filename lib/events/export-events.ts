@@ -7,7 +7,7 @@ import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
-import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
+import { type Bind, eventFilterConditions, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
 import { logger } from "@/lib/log";
 
@@ -141,7 +141,7 @@ function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit
   const direction = query.sort === "desc" ? "DESC" : "ASC";
   return {
     sql: `${SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${bind(limit, "::int")}`,
+      ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${literalLimit(limit)}`,
     params,
   };
 }

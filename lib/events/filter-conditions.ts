@@ -31,3 +31,15 @@ export function eventFilterConditions(query: EventFilterQuery, bind: Bind): stri
   if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
   return where;
 }
+
+/**
+ * A page or batch size written into the SQL text instead of bound as a parameter. PostgreSQL
+ * plans `LIMIT $n` as if it returned a tenth of the table, so the generic plan of a prepared
+ * statement with one looks far dearer than its custom plans and is never chosen: the statement
+ * is planned again on every execution. With the number in the text, it is planned once per
+ * connection. Only integers reach the text; anything else is a bug in the caller.
+ */
+export function literalLimit(rows: number): string {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`not a row count: ${rows}`);
+  return String(rows);
+}

@@ -6,24 +6,23 @@ import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
-import { type Bind, eventFilterConditions } from "@/lib/events/filter-conditions";
+import { type Bind, eventFilterConditions, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
-import { cursorBinding, decodeCursor, pageMetadata } from "@/lib/http/pagination";
+import { cursorBinding, decodeCursor, type Position, pageMetadata } from "@/lib/http/pagination";
 
 type PageRow = { data: string | null; rows: number; last_created_at: Date | null; last_id: string | null };
 
-/** Lists events; returns the page envelope as JSON text, ready to send. */
-export async function listEvents(options: { caller: Caller; query: ListEventsQuery }): Promise<string> {
-  requirePermission(options.caller, "read");
-  const { cursor, limit, sort, order_by: _orderBy, ...filters } = options.query;
-  const binding = cursorBinding("events", { ...filters, sort });
-  const after = cursor ? decodeCursor(cursor, binding) : undefined;
-
-  const params: unknown[] = [];
+/** The SQL of one page: its text (one prepared statement per filter combination and limit) and values. */
+export function listEventsStatement(
+  query: Omit<ListEventsQuery, "cursor">,
+  after: Position | undefined,
+): { text: string; values: unknown[] } {
+  const { limit, sort, order_by: _orderBy, ...filters } = query;
+  const values: unknown[] = [];
   const where: string[] = [];
   const bind: Bind = (value, cast = "") => {
-    params.push(value);
-    return `$${params.length}${cast}`;
+    values.push(value);
+    return `$${values.length}${cast}`;
   };
   where.push(...eventFilterConditions(filters, bind));
   if (after) {
@@ -32,7 +31,7 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
   }
   const direction = sort === "desc" ? "DESC" : "ASC";
   const order = `e.created_at ${direction}, e.id ${direction}`;
-  const pageSize = bind(limit, "::int");
+  const pageSize = literalLimit(limit);
   // The page comes back as one row: the bodies already joined, the number of rows read
   // (limit + 1 means more follow) and the position of the page's last row for the cursor.
   const text = `SELECT string_agg(p.body, ',' ORDER BY p.n) FILTER (WHERE p.n <= ${pageSize}) AS data,
@@ -41,8 +40,19 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
       max(p.id) FILTER (WHERE p.n = ${pageSize}) AS last_id
     FROM (SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY ${order} LIMIT ${pageSize} + 1) p`;
-  const [row] = (await runSql({ name: statementName("events_list", text), text, values: params })) as PageRow[];
+      ORDER BY ${order} LIMIT ${literalLimit(limit + 1)}) p`;
+  return { text, values };
+}
+
+/** Lists events; returns the page envelope as JSON text, ready to send. */
+export async function listEvents(options: { caller: Caller; query: ListEventsQuery }): Promise<string> {
+  requirePermission(options.caller, "read");
+  const { cursor, ...query } = options.query;
+  const { limit, sort, order_by: _orderBy, ...filters } = query;
+  const binding = cursorBinding("events", { ...filters, sort });
+  const after = cursor ? decodeCursor(cursor, binding) : undefined;
+  const { text, values } = listEventsStatement(query, after);
+  const [row] = (await runSql({ name: statementName("events_list", text), text, values })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;
   const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;

@@ -4,18 +4,24 @@
 // UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
 // and a crash mid-way rolls the whole batch back to pending.
 import { hostname } from "node:os";
-import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/client";
+import { literalLimit } from "@/lib/events/filter-conditions";
 
 export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
 
+// The worker's batch size. A literal in the statement (see literalLimit), so that its prepared
+// statement is planned once per connection instead of once per batch.
+export const PROCESS_BATCH = 200;
+
 const CLAIM = {
   // The queue: oldest pending first (partial index events_pending_queue_idx).
-  pending: `WHERE e.status = 'pending' ORDER BY e.created_at, e.id LIMIT $1`,
+  pending: `WHERE e.status = 'pending' ORDER BY e.created_at, e.id LIMIT ${literalLimit(PROCESS_BATCH)}`,
   // An operator's retry of one failed event.
   retry: `WHERE e.id = $1 AND e.status = 'failed'`,
 } as const;
 
-function processSql(claim: keyof typeof CLAIM): string {
+/** trigger: the placeholder of what is recorded on each attempt (the worker's id, or the retry's operator). */
+function processSql(claim: keyof typeof CLAIM, trigger: string): string {
   return `
 WITH claimed AS (
   SELECT e.id, e.acquirer_name, e.acquirer_merchant_identifier AS mid, e.acquirer_terminal_identifier AS tid
@@ -44,25 +50,25 @@ WITH claimed AS (
 ), attempts AS (
   INSERT INTO event_attempts (id, event_id, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
   SELECT substr(md5(u.id || clock_timestamp()::text || random()::text), 1, 20), u.id, u.status, u.failure_reason,
-         u.credential_id, $2, statement_timestamp(), clock_timestamp()
+         u.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
   FROM updated u
   RETURNING event_id
 )
 SELECT u.id, u.status, u.failure_reason AS "failureReason" FROM updated u`;
 }
 
-const SQL = { pending: processSql("pending"), retry: processSql("retry") };
+const SQL = { pending: processSql("pending", "$1"), retry: processSql("retry", "$2") };
 
 // Which worker processed an event, for operators and for the exactly-once tests.
 const WORKER_ID = `worker:${hostname()}:${process.pid}`.slice(0, 80);
 
-/** Processes up to `limit` pending events; returns what became of each. */
-export function processPendingEvents(limit: number): Promise<ProcessedEvent[]> {
-  return db().$queryRawUnsafe<ProcessedEvent[]>(SQL.pending, limit, WORKER_ID);
+/** Processes up to PROCESS_BATCH pending events; returns what became of each. */
+export async function processPendingEvents(): Promise<ProcessedEvent[]> {
+  return (await sql({ name: "events_process_pending", text: SQL.pending, values: [WORKER_ID] })) as ProcessedEvent[];
 }
 
 /** Processes one failed event again; returns nothing when it is not (or no longer) failed. */
 export async function reprocessFailedEvent(eventId: string, trigger: string): Promise<ProcessedEvent | undefined> {
-  const [result] = await db().$queryRawUnsafe<ProcessedEvent[]>(SQL.retry, eventId, trigger);
+  const [result] = (await sql({ name: "events_process_retry", text: SQL.retry, values: [eventId, trigger] })) as ProcessedEvent[];
   return result;
 }

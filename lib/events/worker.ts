@@ -2,11 +2,10 @@
 // the overview's count deltas every few seconds), sleeps
 // until nudged by an ingestion (or a short poll, for events ingested by other instances), and
 // on shutdown finishes the batch it is in before resolving stop().
-import { processPendingEvents } from "@/lib/events/process-events";
+import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events";
 import { logger } from "@/lib/log";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 
-const BATCH = 200;
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
 // How often the overview's count deltas are folded into the hourly rollup.
@@ -35,8 +34,8 @@ async function run(state: WorkerState): Promise<void> {
         await compactEventCounts();
         compactedAt = Date.now();
       }
-      const processed = await processPendingEvents(BATCH);
-      if (processed.length === BATCH) continue;
+      const processed = await processPendingEvents();
+      if (processed.length === PROCESS_BATCH) continue;
       await sleep(state, POLL_MS);
     } catch (error) {
       logger().warn(

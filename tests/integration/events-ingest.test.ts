@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 async function drainQueue() {
-  while ((await processPendingEvents(500)).length > 0) {}
+  while ((await processPendingEvents()).length > 0) {}
 }
 
 /** A credential row for the acquirer, MID and TID (the credentials API has its own tests). */

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as list } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
+import { listEventsStatement } from "@/lib/events/list-events";
+import { listEventsQuery } from "@/lib/events/list-query";
 import { call, userWithTokens } from "../support/api";
 import { ingestEvents, setCreatedAt } from "../support/events";
 
@@ -230,5 +232,27 @@ describe("filters", () => {
     for (const role of ["operator", "admin"] as const) {
       expect((await get("limit=1", (await userWithTokens(role)).accessToken)).status).toBe(200);
     }
+  });
+});
+
+describe("query plans", () => {
+  // PostgreSQL plans a `LIMIT $n` as a tenth of the table, so a page statement that bound its
+  // limit never got a generic plan at 1,000,000 events: it was planned again on every request
+  // (custom_plans grew with each execution, generic_plans stayed 0). The first page, the most
+  // requested, now has no parameter at all: it is planned once per connection.
+  it("plans the first page's statement once per connection, not on every request", async () => {
+    const { text, values } = listEventsStatement(listEventsQuery.parse({}), undefined);
+    expect(values).toEqual([]);
+    const plans = await db().$transaction(async (tx) => {
+      // One connection for the whole test: prepared statements live in a session.
+      await tx.$executeRawUnsafe(`PREPARE events_page_plan_probe AS ${text}`);
+      for (let i = 0; i < 8; i++) await tx.$queryRawUnsafe("EXECUTE events_page_plan_probe");
+      const rows = await tx.$queryRawUnsafe<{ generic: number; custom: number }[]>(
+        "SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'events_page_plan_probe'",
+      );
+      await tx.$executeRawUnsafe("DEALLOCATE events_page_plan_probe");
+      return rows[0]!;
+    });
+    expect(plans).toEqual({ generic: 8, custom: 0 });
   });
 });
