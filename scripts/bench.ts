@@ -18,9 +18,11 @@ import { writeReportSection } from "./support/report-section";
 const { values: args } = parseArgs({
   options: {
     events: { type: "string", default: "1000000" },
-    duration: { type: "string", default: "10" },
-    rounds: { type: "string", default: "3" },
+    duration: { type: "string", default: "6" },
+    rounds: { type: "string", default: "5" },
     connections: { type: "string", default: "16" },
+    // The server's PostgreSQL pool (DATABASE_POOL_SIZE).
+    pool: { type: "string", default: "16" },
     "ingest-seconds": { type: "string", default: "30" },
     port: { type: "string", default: "3300" },
     // Scenario letters to run, e.g. "a,d": a quick look while working; the report is not written.
@@ -102,7 +104,7 @@ function serverEnv(): NodeJS.ProcessEnv {
     BENCH_ROUTES: "true",
     ACCESS_TOKEN_TTL_SECONDS: "3600",
     LOGIN_LIMIT_PER_ADDRESS: "100000",
-    DATABASE_POOL_SIZE: "16",
+    DATABASE_POOL_SIZE: args.pool,
   };
 }
 
@@ -276,8 +278,7 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${await token("bench-viewer")}` };
     const cursor = await deepCursor();
     console.log(`\n${EVENTS} events; ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
-    // The scenarios take turns, round after round, so that a change in the machine's load
-    // between them shifts (a), (c) and their (d) alike; each figure is the median of its rounds.
+    // The scenarios take turns, round after round; each figure is the median of its rounds.
     const scenarios: { letter: string; name: string; path: string; headers: Record<string, string> }[] = [
       { letter: "a", name: "(a) first page, limit 20", path: "/v1/webhooks/events?limit=20", headers: auth },
       { letter: "b", name: "(b) status=failed, limit 100", path: "/v1/webhooks/events?status=failed&limit=100", headers: auth },
@@ -297,11 +298,21 @@ async function main(): Promise<void> {
       { letter: "d", name: "(d) fixed body, size of (a)", path: `/bench/fixed?bytes=${sizes[0]}`, headers: {} },
       { letter: "d", name: "(d) fixed body, size of (c)", path: `/bench/fixed?bytes=${sizes[1]}`, headers: {} },
     );
+    // Each list scenario runs right next to its (d), in A-B order one round and B-A the next, so
+    // that a drift in the machine's speed (this one shares its host) falls on both sides of a
+    // ratio alike; the ratios are the medians of each round's own ratio.
+    const pairs = [
+      [0, 3],
+      [2, 4],
+    ];
     const samples: Figures[][] = scenarios.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}`);
-      for (const [i, s] of scenarios.entries())
+      const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 1];
+      for (const i of order) {
+        const s = scenarios[i]!;
         if (selected(s.letter)) samples[i]!.push(await measure(s.name, s.path, s.headers, round === 1));
+      }
     }
     const ratio = (of: number, to: number) =>
       samples[of]!.length && samples[to]!.length ? median(samples[of]!.map((s, i) => s.rps / samples[to]![i]!.rps)) : Number.NaN;
@@ -328,7 +339,9 @@ function writeReport(rows: Figures[], ratioA: number, ratioC: number, ingest: Aw
     "",
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, PostgreSQL server on the same machine,`,
     `production build served by scripts/server.mjs, load from autocannon in the same machine (${CONNECTIONS} connections,`,
-    `${ROUNDS} rounds of ${DURATION} s per scenario, taking turns, after a 3 s warm-up; medians of the rounds). Command: \`npm run bench\` (see scripts/bench.ts).`,
+    `${ROUNDS} rounds of ${DURATION} s per scenario, (a) and (c) each next to its (d) in alternating order, after a 3 s warm-up;`,
+    "medians of the rounds, ratios the medians of each round's own ratio; CPU per request read from /proc).",
+    "Command: `npm run bench` (see scripts/bench.ts).",
     "",
     `### Events list at ${EVENTS.toLocaleString("en")} events (authenticated)`,
     "",

@@ -18,22 +18,27 @@ function ticksOf(pid: string): { name: string; ticks: number } | undefined {
   }
 }
 
-export type CpuSnapshot = { serverMs: number; postgresMs: number };
+export type CpuSnapshot = { serverMs: number; postgresMs: Map<string, number> };
 
-/** CPU used so far by the server process (by pid) and by all PostgreSQL processes, in ms. */
+/** CPU used so far by the server process (by pid) and by each PostgreSQL process, in ms. */
 export function cpuSnapshot(serverPid: number): CpuSnapshot {
-  let postgresTicks = 0;
+  const postgresMs = new Map<string, number>();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     const p = ticksOf(pid);
-    if (p?.name === "postgres") postgresTicks += p.ticks;
+    if (p?.name === "postgres") postgresMs.set(pid, (p.ticks * 1000) / TICKS_PER_SECOND);
   }
   const server = ticksOf(String(serverPid))?.ticks ?? 0;
-  return { serverMs: (server * 1000) / TICKS_PER_SECOND, postgresMs: (postgresTicks * 1000) / TICKS_PER_SECOND };
+  return { serverMs: (server * 1000) / TICKS_PER_SECOND, postgresMs };
 }
 
-/** Per-request CPU between two snapshots (ms per request), to two decimals. */
+/**
+ * Per-request CPU between two snapshots (ms per request, two decimals). A PostgreSQL process
+ * that ended in between (an idle pool connection closing) is left out: its last ticks are gone.
+ */
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number) {
+  let postgresMs = 0;
+  for (const [pid, ms] of after.postgresMs) postgresMs += ms - (before.postgresMs.get(pid) ?? 0);
   const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
-  return { server: per(after.serverMs - before.serverMs), postgres: per(after.postgresMs - before.postgresMs) };
+  return { server: per(after.serverMs - before.serverMs), postgres: per(postgresMs) };
 }
