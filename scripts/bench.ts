@@ -365,9 +365,9 @@ function writeReport(
     "",
     `### Ingestion (${args["ingest-seconds"]} s, worker in the same process)`,
     "",
-    "| sent | accepted (202) | stored | req/s | p50 ms | p99 ms | errors | processing attempts | processed twice | queue empty after load stopped |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    `| ${ingest.sent} | ${ingest.accepted} | ${ingest.stored} | ${ingest.rps} | ${ingest.p50} | ${ingest.p99} | ${ingest.errors} | ${ingest.attempts} | ${ingest.processedTwice} | ${ingest.lagMs} ms |`,
+    "| sent | accepted (202) | stored | req/s | p50 ms | p99 ms | errors | processing attempts | processed twice | queue empty after load stopped | server CPU ms/event | PostgreSQL CPU ms/event |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${ingest.sent} | ${ingest.accepted} | ${ingest.stored} | ${ingest.rps} | ${ingest.p50} | ${ingest.p99} | ${ingest.errors} | ${ingest.attempts} | ${ingest.processedTwice} | ${ingest.lagMs} ms | ${ingest.serverCpuPerEvent} | ${ingest.postgresCpuPerEvent} |`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
 }
