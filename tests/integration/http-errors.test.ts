@@ -1,5 +1,6 @@
 // The API's answers to malformed requests: problem+json with a stable code, never a 500.
 import { describe, expect, it } from "vitest";
+import { GET as benchGet, POST as benchPost } from "@/app/bench/fixed/route";
 import { GET as healthz } from "@/app/healthz/route";
 import { GET as readyz } from "@/app/readyz/route";
 import { GET as unknownRoute } from "@/app/v1/[...unknown]/route";
@@ -100,6 +101,14 @@ describe("routes and methods", () => {
   it("reports health and readiness", async () => {
     expect((await call(healthz, "/healthz")).json).toEqual({ status: "ok" });
     expect((await call(readyz, "/readyz")).json).toEqual({ status: "ready" });
+  });
+
+  it("hides the benchmark's fixed-body routes unless BENCH_ROUTES=true", async () => {
+    // The test environment leaves BENCH_ROUTES unset: a production deployment's default. (Called
+    // directly: they are not part of the API, so the OpenAPI check of call() does not apply.)
+    const url = "http://localhost/bench/fixed?bytes=100";
+    expect((await benchGet(new Request(url))).status).toBe(404);
+    expect((await benchPost(new Request(url, { method: "POST", body: "{}" }))).status).toBe(404);
   });
 });
 

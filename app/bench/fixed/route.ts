@@ -22,3 +22,11 @@ export async function GET(request: Request): Promise<Response> {
   const bytes = Math.min(1_000_000, Math.max(0, Number(new URL(request.url).searchParams.get("bytes")) || 0));
   return new Response(bodyOf(bytes), { headers: { "content-type": "application/json" } });
 }
+
+/** POST /bench/fixed?bytes=N: reads the request body, answers 202 with a fixed body: ingestion's ceiling. */
+export async function POST(request: Request): Promise<Response> {
+  if (!env().benchRoutes) return new Response(null, { status: 404 });
+  await request.text();
+  const bytes = Math.min(1_000_000, Math.max(0, Number(new URL(request.url).searchParams.get("bytes")) || 0));
+  return new Response(bodyOf(bytes), { status: 202, headers: { "content-type": "application/json" } });
+}
