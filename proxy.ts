@@ -38,7 +38,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: "/((?!v1/|\\.well-known/|healthz|readyz|bench/|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!v1/|\\.well-known/|healthz|readyz|bench/|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -34,7 +34,16 @@ export const test = base.extend<{ contract: ContractLog; signIn: (user: E2EUser)
   page: async ({ page, contract }, use) => {
     contract.watch(page);
     Object.defineProperty(page, "request", { value: contract.wrap(page.request) });
+    // A script the page's own policy refuses, or an uncaught error, is a bug even when the
+    // test's assertions pass: the page may look right and still have lost a script.
+    const browserErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text()))
+        browserErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => browserErrors.push(`uncaught: ${error.message}`));
     await use(page);
+    expect(browserErrors, "CSP violations and uncaught errors in the browser").toEqual([]);
   },
   signIn: async ({ page }, use) => {
     await use((user) => signInAs(page, user));
