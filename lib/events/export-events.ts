@@ -7,8 +7,9 @@ import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
-import { type Bind, eventFilterConditions, literalLimit } from "@/lib/events/filter-conditions";
+import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
+import type { Position } from "@/lib/http/pagination";
 import { logger } from "@/lib/log";
 
 export const exportEventsQuery = listEventsQuery.omit({ cursor: true, limit: true });
@@ -124,26 +125,9 @@ export function csvField(value: string | number | null): string {
 
 const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(",")}\r\n`;
 
-type Position = { createdAt: Date; id: string };
-
 function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit: number): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const bind: Bind = (value, cast = "") => {
-    params.push(value);
-    return `$${params.length}${cast}`;
-  };
-  where.push(...eventFilterConditions(query, bind));
-  if (after) {
-    const op = query.sort === "desc" ? "<" : ">";
-    where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
-  }
-  const direction = query.sort === "desc" ? "DESC" : "ASC";
-  return {
-    sql: `${SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT ${literalLimit(limit)}`,
-    params,
-  };
+  const { where, values, order } = eventKeysetWalk(query, after);
+  return { sql: `${SELECT} ${where} ORDER BY ${order} LIMIT ${literalLimit(limit)}`, params: values };
 }
 
 async function readBatch(query: ExportEventsQuery, after: Position | undefined, limit: number): Promise<Row[]> {

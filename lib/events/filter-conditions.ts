@@ -3,13 +3,14 @@
 // (column, created_at, id) index; the ones with a handful of values walk (created_at, id).
 import "server-only";
 import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
+import type { Position, SortDirection } from "@/lib/http/pagination";
 
 export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
 
 /** Binds a value as the next positional parameter ($n, with an optional cast) and returns its placeholder. */
-export type Bind = (value: unknown, cast?: string) => string;
+type Bind = (value: unknown, cast?: string) => string;
 
-export function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
+function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
   const where: string[] = [];
   if (query.status)
     where.push(
@@ -30,6 +31,33 @@ export function eventFilterConditions(query: EventFilterQuery, bind: Bind): stri
   if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
   if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);
   return where;
+}
+
+/**
+ * A walk through the filter's events in keyset order, continuing after a position: the WHERE
+ * clause (empty when nothing filters), its values ($1, $2...) and the ORDER BY terms. The list
+ * and the CSV export both walk with it.
+ */
+export function eventKeysetWalk(
+  query: EventFilterQuery & { sort: SortDirection },
+  after: Position | undefined,
+): { where: string; values: unknown[]; order: string } {
+  const values: unknown[] = [];
+  const bind: Bind = (value, cast = "") => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const conditions = eventFilterConditions(query, bind);
+  if (after) {
+    const op = query.sort === "desc" ? "<" : ">";
+    conditions.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
+  }
+  const direction = query.sort === "desc" ? "DESC" : "ASC";
+  return {
+    where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
+    values,
+    order: `e.created_at ${direction}, e.id ${direction}`,
+  };
 }
 
 /**

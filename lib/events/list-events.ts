@@ -6,7 +6,7 @@ import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
-import { type Bind, eventFilterConditions, literalLimit } from "@/lib/events/filter-conditions";
+import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { cursorBinding, decodeCursor, type Position, pageMetadata } from "@/lib/http/pagination";
 
@@ -17,20 +17,8 @@ export function listEventsStatement(
   query: Omit<ListEventsQuery, "cursor">,
   after: Position | undefined,
 ): { text: string; values: unknown[] } {
-  const { limit, sort, order_by: _orderBy, ...filters } = query;
-  const values: unknown[] = [];
-  const where: string[] = [];
-  const bind: Bind = (value, cast = "") => {
-    values.push(value);
-    return `$${values.length}${cast}`;
-  };
-  where.push(...eventFilterConditions(filters, bind));
-  if (after) {
-    const op = sort === "desc" ? "<" : ">";
-    where.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
-  }
-  const direction = sort === "desc" ? "DESC" : "ASC";
-  const order = `e.created_at ${direction}, e.id ${direction}`;
+  const { limit, order_by: _orderBy, ...filters } = query;
+  const { where, values, order } = eventKeysetWalk(filters, after);
   const pageSize = literalLimit(limit);
   // The page comes back as one row: the bodies already joined, the number of rows read
   // (limit + 1 means more follow) and the position of the page's last row for the cursor.
@@ -44,7 +32,7 @@ export function listEventsStatement(
       max(p.created_at) FILTER (WHERE p.n = ${pageSize}) AS last_created_at,
       max(p.id) FILTER (WHERE p.n = ${pageSize}) AS last_id
     FROM (SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ${where}
       ORDER BY ${order} LIMIT ${literalLimit(limit + 1)}) p`;
   return { text, values };
 }

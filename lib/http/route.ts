@@ -48,17 +48,11 @@ async function run(
   return response;
 }
 
-/** The route's parameters; no resource has an id holding U+0000 (PostgreSQL could not even compare with one). */
-function checkedParams<P extends Params>(params: Params): P {
-  if (nulCharacterPath(params) !== undefined) throw new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
-  return params as P;
-}
-
 /** A route anyone may call (token issuance, health). */
 export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
   return (request, context) =>
     run(request, context, async (requestId, params) => ({
-      response: await handler({ request, requestId, params: checkedParams<P>(params) }),
+      response: await handler({ request, requestId, params: params as P }),
     }));
 }
 
@@ -67,7 +61,7 @@ export function authedRoute<P extends Params = Params>(handler: (ctx: AuthedCont
   return (request, context) =>
     run(request, context, async (requestId, params) => {
       const caller = await authenticateBearer(request);
-      return { response: await handler({ request, requestId, params: checkedParams<P>(params), caller }), userId: caller.userId };
+      return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
     });
 }
 
