@@ -1,8 +1,9 @@
 // Reading a JSON request body, defensively: JSON content type (415), at most 64 KiB (413),
-// well-formed (400), free of NUL characters (400), then the route's schema (400 naming each bad
+// nested at most MAX_JSON_DEPTH levels (400), well-formed (400), free of NUL characters (400), then the route's schema (400 naming each bad
 // or unknown field).
 import type { z } from "zod";
 import { ApiError, badRequest, validationFailed } from "@/lib/http/api-error";
+import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
@@ -38,6 +39,9 @@ export async function readJsonText(request: Request): Promise<string> {
 
 export function parseJson(text: string): unknown {
   if (text.trim() === "") throw badRequest("malformed_json", "The request body is empty; a JSON object is expected.");
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
+    throw badRequest("nesting_too_deep", `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -1,6 +1,6 @@
 // One operation of the document from a short declaration: what the route reads (path, query
 // schema, body schema, Idempotency-Key) and answers. The problems that follow from what it
-// reads are added here, once: a JSON body can be malformed (400), too large (413) or not JSON
+// reads are added here, once: a JSON body can be malformed or nested too deep (400), too large (413) or not JSON
 // (415); a strict query string refuses unknown parameters (400); a bearer route can be 401/403;
 // a route that touches the database can be 503.
 import "server-only";
@@ -12,6 +12,7 @@ import type { Header, HttpMethod, JsonSchema, Operation, Parameter, Reference, R
 /** What each problem code means, for the responses' descriptions. */
 const PROBLEM_CODES: Record<string, string> = {
   malformed_json: "the body is empty or not well-formed JSON",
+  nesting_too_deep: "the body nests arrays and objects deeper than 32 levels",
   validation_failed: "a field or query parameter is missing, mistyped, repeated or unknown; each is named in `errors`",
   invalid_cursor: "the cursor is malformed, tampered with, or was made for other filters or another sort",
   invalid_idempotency_key: "the Idempotency-Key header is not 1 to 255 printable ASCII characters",
@@ -128,6 +129,7 @@ export function operation(declaration: OperationDeclaration): Operation {
   const badRequestCodes = new Set(problems[400]?.codes ?? []);
   if (declaration.body) {
     badRequestCodes.add("malformed_json");
+    badRequestCodes.add("nesting_too_deep");
     badRequestCodes.add("validation_failed");
   }
   if (declaration.query) {

@@ -22,6 +22,20 @@ describe("request bodies", () => {
     expect(res.json.detail).toEqual(expect.any(String));
   });
 
+  // Found by a security review: the NUL check recursed without a bound and overflowed the stack
+  // (an unauthenticated 500 with a stack trace in the log).
+  it("answers a body nested deeper than 32 levels with 400 nesting_too_deep, before any recursion", async () => {
+    const deep = "[".repeat(31_000) + "]".repeat(31_000);
+    const res = await call(signIn, "/v1/auth", { rawBody: deep, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("nesting_too_deep");
+    expect(res.json.detail).toContain("32");
+    const justEnough = `${"[".repeat(32)}${"]".repeat(32)}`;
+    const shallow = await call(signIn, "/v1/auth", { rawBody: justEnough, headers: { "content-type": "application/json" } });
+    expect(shallow.status).toBe(400);
+    expect(shallow.json.code).toBe("validation_failed");
+  });
+
   it("answers a body that is not JSON with 415", async () => {
     const res = await call(signIn, "/v1/auth", {
       rawBody: "username=a&password=b",
