@@ -6,7 +6,7 @@
 import { useSession } from "next-auth/react";
 import type { ReactNode } from "react";
 import { EventIcon } from "@/components/events/event-icons";
-import type { EventDetail as EventDetailData } from "@/components/events/event-types";
+import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
 import {
   acquirerLabel,
   brandLabel,
@@ -35,6 +35,21 @@ const FAILURE_HELP: Record<string, string> = {
   no_matching_credential:
     "No credential of this acquirer matches the event's merchant (MID) and terminal (TID). Create the credential, then retry.",
   credential_disabled: "The matching credential is disabled. Enable it (or create a new one), then retry.",
+  missing_card_data: "The acquirer sent a card payment without card data. Ask the sender to include cardData.",
+  card_data_on_pix: "The acquirer sent a pix payment with card data or an EMV AID. Check the sender's mapping.",
+  installments_not_on_credit: "The notification splits a debit or pix payment into installments. Check the sender's mapping.",
+  missing_authorization_code: "The acquirer sent an approved card payment without an authorization code.",
+};
+
+/** A notification may omit terminalData (null): shown as a terminal with nothing reported. */
+const NO_TERMINAL_DATA: TerminalData = {
+  navigationMethod: null,
+  networkSsid: null,
+  simSerialNumber: null,
+  simApnData: null,
+  ipAddress: null,
+  latitude: null,
+  longitude: null,
 };
 
 function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
@@ -176,7 +191,7 @@ function Attempts({ event, loading }: { event: EventDetailData; loading: boolean
 export function EventDetailView({ event, preview }: { event: EventDetailData; preview: boolean }) {
   const { data } = event;
   const card = data.cardData;
-  const terminal = data.terminalData;
+  const terminal = data.terminalData ?? NO_TERMINAL_DATA;
   const json = JSON.stringify(event, null, 2);
   const coordinates = terminal.latitude !== null && terminal.longitude !== null ? [terminal.latitude, terminal.longitude] : null;
   const metadata = Object.entries(data.metadata ?? {});

@@ -1,5 +1,8 @@
 // The shapes the events API sends to the browser (types only: nothing here reaches the bundle).
 import type { EventData, EventStatus } from "@/lib/events/data-schema";
+
+export type { TerminalData } from "@/lib/events/data-schema";
+
 import type { EventAttemptDto } from "@/lib/events/get-event";
 
 /** One event of GET /v1/webhooks/events. */

@@ -114,6 +114,7 @@ describe("demo events", () => {
   it("report terminals in Brazil, over wifi or mobile networks with Brazilian SIMs", () => {
     const odd = data
       .map((d) => d.terminalData)
+      .filter((t) => t !== null)
       .filter(
         (t) =>
           (t.latitude !== null && !(t.latitude > -34 && t.latitude < 6)) ||
@@ -123,7 +124,8 @@ describe("demo events", () => {
           (t.ipAddress !== null && !/^(10|192\.168)\./.test(t.ipAddress)),
       );
     expect(odd).toEqual([]);
-    const methods = new Set(data.map((d) => d.terminalData.navigationMethod));
+    const methods = new Set(data.map((d) => d.terminalData?.navigationMethod));
+    expect(data.every((d) => d.terminalData !== null)).toBe(true);
     for (const m of ["wifi", "4g", "5g"]) expect(methods).toContain(m);
   });
 

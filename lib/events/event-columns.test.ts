@@ -63,7 +63,8 @@ describe("eventColumnsOf", () => {
       authorizationCode: "123456",
       retrievalReferenceNumber: "632614000123",
       cardLast4: "4321",
-      dedupKey: "cielo|1020304050|CL000123|632614000123",
+      dedupKey: "cielo|1020304050|CL000123|632614000123|authorization|approved|12990",
+      dataProblem: null,
     });
   });
 
@@ -83,16 +84,21 @@ describe("eventColumnsOf", () => {
     expect(eventColumnsOf(data).authorizationCode).toBe("123456");
   });
 
-  it("makes one dedup key per acquirer, MID, TID and RRN", () => {
+  // A void or reversal carries the RRN of the authorization it undoes: it was lost as a duplicate
+  // when the key stopped at the RRN (issue 15).
+  it("makes one dedup key per acquirer, MID, TID, RRN, transaction type, status and amount", () => {
     const base = eventDataSchema.parse(cardPayment);
-    const keys = new Set([
-      dedupKeyOf(base),
-      dedupKeyOf({ ...base, acquirerName: "rede" }),
-      dedupKeyOf({ ...base, acquirerMerchantIdentifier: "1020304051" }),
-      dedupKeyOf({ ...base, acquirerTerminalIdentifier: "CL000124" }),
-      dedupKeyOf({ ...base, retrievalReferenceNumber: "632614000124" }),
-    ]);
-    expect(keys.size).toBe(5);
-    expect(dedupKeyOf({ ...base, amount: 1 })).toBe(dedupKeyOf(base));
+    const variants = [
+      base,
+      { ...base, acquirerName: "rede" as const },
+      { ...base, acquirerMerchantIdentifier: "1020304051" },
+      { ...base, acquirerTerminalIdentifier: "CL000124" },
+      { ...base, retrievalReferenceNumber: "632614000124" },
+      { ...base, transactionStatus: "pending" as const },
+      { ...base, amount: 1 },
+      ...(["pre_authorization", "capture", "void", "reversal"] as const).map((transactionType) => ({ ...base, transactionType })),
+    ];
+    expect(new Set(variants.map(dedupKeyOf)).size).toBe(variants.length);
+    expect(dedupKeyOf({ ...base, metadata: { resent: true } })).toBe(dedupKeyOf(base));
   });
 });

@@ -1,5 +1,6 @@
 // The columns of the events table lifted out of `data`: list filters, the `q` search, the
 // worker's credential matching and the dedup key. Computed in one place, for ingestion and demo data.
+import { type DataProblem, dataProblemOf } from "@/lib/events/data-problems";
 import type { EventData } from "@/lib/events/data-schema";
 
 export type EventColumns = {
@@ -13,14 +14,27 @@ export type EventColumns = {
   authorizationCode: string | null;
   retrievalReferenceNumber: string | null;
   cardLast4: string | null;
-  /** acquirer|MID|TID|RRN: the same notification twice is one event. Null without an RRN. */
+  /** acquirer|MID|TID|RRN|type|status|amount: the same notification twice is one event. Null without an RRN. */
   dedupKey: string | null;
+  /** Why the worker will fail it although it was accepted; null when its values add up. */
+  dataProblem: DataProblem | null;
 };
 
+// A void, a reversal or a capture carries the RRN of the authorization it acts on: the key must
+// tell them apart, and tell a pending notification from its approval, and a partial capture from
+// the full amount. Exactly the same notification again stays one event.
 export function dedupKeyOf(data: EventData): string | null {
   const rrn = data.retrievalReferenceNumber;
   if (rrn === null) return null;
-  return `${data.acquirerName}|${data.acquirerMerchantIdentifier}|${data.acquirerTerminalIdentifier}|${rrn}`;
+  return [
+    data.acquirerName,
+    data.acquirerMerchantIdentifier,
+    data.acquirerTerminalIdentifier,
+    rrn,
+    data.transactionType,
+    data.transactionStatus,
+    data.amount,
+  ].join("|");
 }
 
 export function eventColumnsOf(data: EventData): EventColumns {
@@ -36,5 +50,6 @@ export function eventColumnsOf(data: EventData): EventColumns {
     retrievalReferenceNumber: data.retrievalReferenceNumber,
     cardLast4: data.cardData?.last4 ?? null,
     dedupKey: dedupKeyOf(data),
+    dataProblem: dataProblemOf(data),
   };
 }

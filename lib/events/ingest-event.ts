@@ -1,5 +1,6 @@
 // POST /v1/webhooks/events: a payment notification stored at once as `pending` and handed to the
-// worker. The same notification again (acquirer, MID, TID and RRN) returns the stored event.
+// worker. The same notification again (acquirer, MID, TID, RRN, type, status and amount) returns
+// the stored event.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql } from "@/lib/db/client";
@@ -13,8 +14,8 @@ export const PAYMENT_COMPLETED = "payment.completed";
 const INSERT_SQL = `
 INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
   acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
-  card_last4, dedup_key)
-VALUES ($1, $2, 'pending', $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+  card_last4, dedup_key, data_problem)
+VALUES ($1, $2, 'pending', $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 ON CONFLICT (dedup_key) DO NOTHING
 RETURNING e.id, e.body AS json`;
 
@@ -41,6 +42,7 @@ export async function ingestEvent(options: { caller: Caller; data: EventData }):
     c.retrievalReferenceNumber,
     c.cardLast4,
     c.dedupKey,
+    c.dataProblem,
   ];
   const [inserted] = (await sql({ name: "events_ingest", text: INSERT_SQL, values })) as IngestedRow[];
   if (inserted) {

@@ -1,5 +1,6 @@
 // Processing: an event becomes `processed` when an enabled credential matches its acquirer, MID
-// and TID (ecommerce providers: acquirer and MID, their clientId), else `failed` with a reason.
+// and TID (ecommerce providers: acquirer and MID, their clientId), else `failed` with a reason;
+// an event whose values did not add up at ingestion (data_problem) fails with that problem.
 // Claim, decision, update and attempt record are ONE statement: rows are claimed with FOR
 // UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
 // and a crash mid-way rolls the whole batch back to pending.
@@ -24,11 +25,12 @@ const CLAIM = {
 function processSql(claim: keyof typeof CLAIM, trigger: string): string {
   return `
 WITH claimed AS (
-  SELECT e.id, e.acquirer_name, e.acquirer_merchant_identifier AS mid, e.acquirer_terminal_identifier AS tid
+  SELECT e.id, e.acquirer_name, e.acquirer_merchant_identifier AS mid, e.acquirer_terminal_identifier AS tid,
+    e.data_problem
   FROM events e ${CLAIM[claim]}
   FOR UPDATE SKIP LOCKED
 ), matched AS (
-  SELECT c.id,
+  SELECT c.id, c.data_problem,
     (SELECT cr.id FROM credentials cr JOIN providers p ON p.id = cr.provider_id
       WHERE p.name = c.acquirer_name AND cr.acquirer_merchant_identifier = c.mid
         AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = c.tid) AND cr.enabled
@@ -39,8 +41,9 @@ WITH claimed AS (
   FROM claimed c
 ), updated AS (
   UPDATE events e SET
-    status = CASE WHEN m.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END,
-    failure_reason = CASE WHEN m.credential_id IS NOT NULL THEN NULL
+    status = CASE WHEN m.data_problem IS NULL AND m.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END,
+    failure_reason = CASE WHEN m.data_problem IS NOT NULL THEN m.data_problem
+                          WHEN m.credential_id IS NOT NULL THEN NULL
                           WHEN m.any_credential THEN 'credential_disabled'
                           ELSE 'no_matching_credential' END,
     attempt_count = e.attempt_count + 1,

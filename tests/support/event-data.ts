@@ -44,3 +44,15 @@ export function cardEventData(overrides: Partial<EventDataInput> = {}): EventDat
     ...overrides,
   } as EventDataInput;
 }
+
+/** An approved pix payment: no card data, no AID, no installments. */
+export function pixEventData(overrides: Partial<EventDataInput> = {}): EventDataInput {
+  return cardEventData({
+    acquirerName: "pagseguro",
+    paymentMethod: "pix",
+    cardData: null,
+    productAid: null,
+    authorizationCode: null,
+    ...overrides,
+  });
+}
