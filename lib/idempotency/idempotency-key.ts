@@ -15,7 +15,7 @@
 //   credential's creation response carries its secrets in full.
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Caller } from "@/lib/auth/roles";
+import { type Caller, type Permission, requirePermission } from "@/lib/auth/roles";
 import { DecryptionError, decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { ApiError, badRequest, unprocessable } from "@/lib/http/api-error";
@@ -158,11 +158,15 @@ function replay(userId: string, key: string, row: StoredRow): Response {
 /**
  * Runs `respond` at most once per (caller, Idempotency-Key) and request; without the header it
  * just runs it. `bodyText` is the raw request body, already read (the stream reads only once).
+ * `permission` is the right the operation needs: checked before anything, because a replay
+ * answers without running the service (which checks it too) and the caller's role may have
+ * been lowered since the first request (a credential's creation response holds its secrets).
  */
 export async function withIdempotencyKey(
-  options: { request: Request; caller: Caller; bodyText: string },
+  options: { request: Request; caller: Caller; bodyText: string; permission: Permission },
   respond: () => Promise<Response>,
 ): Promise<Response> {
+  requirePermission(options.caller, options.permission);
   const key = keyOf(options.request);
   if (key === undefined) return respond();
   const { userId } = options.caller;

@@ -10,6 +10,7 @@ import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/cre
 import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
 import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/events/data-schema";
 import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/get-event";
+import { eventReceiptSchema } from "@/lib/events/ingest-event";
 import { merchantSchema } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody } from "@/lib/merchants/schemas";
 import {
@@ -61,6 +62,8 @@ const RESPONSE_SCHEMAS = {
   CredentialPage: pageOf(credentialSchema),
   Event: eventSchema,
   EventDetail: eventDetailSchema,
+  EventReceipt: eventReceiptSchema,
+  EventOrReceipt: z.union([eventSchema, eventReceiptSchema]),
   EventAttempt: eventAttemptSchema,
   EventData: eventDataSchema,
   CardData: cardDataSchema,

@@ -259,15 +259,16 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "Ingest a payment notification",
     description:
       "Roles ingest and admin. Stored at once as pending and processed by a worker. The same notification again " +
-      "(acquirerName, acquirerMerchantIdentifier, acquirerTerminalIdentifier and retrievalReferenceNumber) " +
-      "answers the stored event (200), never a duplicate. Nullable fields and metadata may be omitted.",
+      "(acquirerName, acquirerMerchantIdentifier, acquirerTerminalIdentifier, retrievalReferenceNumber, " +
+      "transactionType, transactionStatus and amount) answers the stored event (200), never a duplicate; to a " +
+      "caller without the read right (role ingest) only its id and status. Nullable fields and metadata may be omitted.",
     tag: "Events",
     auth: "bearer",
     body: { schema: "EventDataInput", description: "The transaction (the seed's Data object)." },
     success: {
       200: {
-        description: "This notification was seen before: the stored event.",
-        body: "Event",
+        description: "This notification was seen before: the stored event (its id and status for role ingest).",
+        body: "EventOrReceipt",
         headers: { Location: HEADERS.location },
       },
       202: { description: "Stored as pending, to be processed.", body: "Event", headers: { Location: HEADERS.location } },

@@ -3,11 +3,12 @@
 // These matter most on a PostgreSQL server (TEST_DATABASE_URL), where requests truly overlap.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as create } from "@/app/v1/credentials/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
-import { call, userWithTokens } from "../support/api";
+import { call, TEST_PASSWORD, userWithTokens } from "../support/api";
 
 type Tokens = Awaited<ReturnType<typeof userWithTokens>>;
 let operator: Tokens;
@@ -65,6 +66,26 @@ describe("Idempotency-Key", () => {
     expect(third.headers.get("idempotent-replayed")).toBe("true");
     expect(third.json.id).toBe(first.json.id);
     expect(await credentialsOf(merchantId)).toBe(1);
+  });
+
+  // Found by a security review (issue 15): a replay answered without the role check, so a user
+  // demoted to viewer could read a credential's creation response (its secrets in full) again.
+  it("checks the caller's right before replaying", async () => {
+    const demoted = await userWithTokens("operator");
+    const merchantId = await newMerchant();
+    const key = newKey();
+    const body = cieloBody(merchantId);
+    expect((await post(body, { key, token: demoted.accessToken })).status).toBe(201);
+    await db().user.update({ where: { id: demoted.user.id }, data: { role: "viewer" } });
+    const viewerToken = await call(signIn, "/v1/auth", {
+      body: { username: demoted.username, password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": "10.77.0.1" },
+    });
+    expect(viewerToken.status).toBe(200);
+    const replay = await post(body, { key, token: viewerToken.json.access_token });
+    expect(replay.status).toBe(403);
+    expect(replay.json.code).toBe("insufficient_scope");
+    expect(replay.text).not.toContain(body.authenticationData.terminalIdentifier);
   });
 
   it("keeps the recorded response (secrets in full) encrypted, bound to its user and key", async () => {

@@ -65,8 +65,7 @@ describe("POST /v1/webhooks/events", () => {
     const first = await call(ingest, "/v1/webhooks/events", { token: ingester, body: data });
     const again = await call(ingest, "/v1/webhooks/events", { token: ingester, body: { ...data, metadata: { resent: true } } });
     expect(again.status).toBe(200);
-    expect(again.json.id).toBe(first.json.id);
-    expect(again.json.data.metadata).toEqual(data.metadata);
+    expect(again.json).toEqual({ id: first.json.id, status: first.json.status });
     const concurrent = await Promise.all(
       Array.from({ length: 10 }, () =>
         call(ingest, "/v1/webhooks/events", {

@@ -156,3 +156,20 @@ describe("a transaction's later notifications are events of their own", () => {
     expect(new Set([a.json.id, b.json.id, c.json.id]).size).toBe(3);
   });
 });
+
+// Found by a security review (issue 15): a duplicate POST answered the stored event, card holder
+// name included, to an ingest account, which has no right to read events.
+describe("a duplicate answered to an ingest account", () => {
+  it("holds only the stored event's id and status; an admin gets the event", async () => {
+    const data = cardEventData();
+    const first = await post(data);
+    const again = await post(data);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ id: first.json.id, status: "pending" });
+    expect(again.text).not.toContain("MARIA");
+    const admin = (await userWithTokens("admin")).accessToken;
+    const asAdmin = await call(ingest, "/v1/webhooks/events", { token: admin, body: data });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.json.data.cardData.holderName).toBe("MARIA S SILVA");
+  });
+});

@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   }),
   POST: authedRoute(async ({ request, caller }) => {
     const bodyText = await readJsonText(request);
-    return withIdempotencyKey({ request, caller, bodyText }, async () => {
+    return withIdempotencyKey({ request, caller, bodyText, permission: "credentials:write" }, async () => {
       const credential = await createCredential({ caller, input: validate(createCredentialBody, parseJson(bodyText)) });
       return json(credential, { status: 201, headers: { location: `/v1/credentials/${credential.id}` } });
     });

@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   }),
   POST: authedRoute(async ({ request, caller }) => {
     const bodyText = await readJsonText(request);
-    return withIdempotencyKey({ request, caller, bodyText }, async () => {
+    return withIdempotencyKey({ request, caller, bodyText, permission: "merchants:write" }, async () => {
       const merchant = await createMerchant({ caller, input: validate(createMerchantBody, parseJson(bodyText)) });
       return json(merchant, { status: 201, headers: { location: `/v1/merchants/${merchant.id}` } });
     });

@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   }),
   POST: authedRoute(async ({ request, caller }) => {
     const bodyText = await readJsonText(request);
-    return withIdempotencyKey({ request, caller, bodyText }, async () => {
+    return withIdempotencyKey({ request, caller, bodyText, permission: "users:manage" }, async () => {
       const created = await createUserAccount({ caller, input: validate(createUserBody, parseJson(bodyText)) });
       return json(created, { status: 201, headers: { location: `/v1/users/${created.user.id}`, ...noStore } });
     });
