@@ -31,16 +31,18 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "user.create": { label: "User created", tone: "success" },
   "user.update": { label: "User changed", tone: "accent" },
   "user.password_reset": { label: "Password reset", tone: "accent" },
+  "event.export": { label: "Events exported", tone: "neutral" },
 };
 
-type AuditFilters = { targetType?: "merchant" | "credential" | "user"; action?: string; targetId?: string };
+const TARGET_TYPES = ["merchant", "credential", "user", "event"] as const;
+type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
 
 function parseAuditFilters(params: URLSearchParams): AuditFilters {
   const targetType = params.get("targetType");
   const action = params.get("action") ?? "";
   const targetId = params.get("targetId")?.trim() ?? "";
   return {
-    targetType: targetType === "merchant" || targetType === "credential" || targetType === "user" ? targetType : undefined,
+    targetType: TARGET_TYPES.find((t) => t === targetType),
     action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
     targetId: targetId && targetId.length <= 64 ? targetId : undefined,
   };
@@ -173,6 +175,7 @@ export function AuditLogView() {
             <option value="merchant">Merchants</option>
             <option value="credential">Credentials</option>
             <option value="user">Users</option>
+            <option value="event">Events (exports)</option>
           </Select>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-48">

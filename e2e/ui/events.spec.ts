@@ -226,8 +226,10 @@ test("exports the CSV of a filter with the API's rows", async ({ page, signIn })
   const lines = readFileSync(await file.path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  const header = lines[0]!.split(",");
-  const records = lines.slice(1).map((line) => line.split(","));
+  // Every field is quoted (pt-BR Excel splits on ";"); none of these columns holds a comma or quote.
+  const fields = (line: string) => line.split(",").map((field) => field.replace(/^"(.*)"$/, "$1"));
+  const header = fields(lines[0]!);
+  const records = lines.slice(1).map(fields);
   const at = (name: string) => header.indexOf(name);
 
   const token = await apiToken(page.request, USERS.viewer);

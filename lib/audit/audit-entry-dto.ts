@@ -23,11 +23,13 @@ export const auditEntrySchema = z.strictObject({
   action: z
     .string()
     .describe(
-      "What was done: merchant.create, credential.create, credential.update, user.create, user.update, user.password_reset",
+      "What was done: merchant.create, credential.create, credential.update, user.create, user.update, user.password_reset, event.export",
     ),
   actorId: z.string().nullable().describe("The user who did it (null once the user is gone)"),
   actorUsername: z.string(),
-  targetType: z.string().describe("merchant, credential or user"),
+  targetType: z
+    .string()
+    .describe("merchant, credential, user, or event (an export: targetId export, after holds the filters and row count)"),
   targetId: z.string(),
   before: snapshotSchema.describe("The target before the change (secrets redacted); null for a creation"),
   after: snapshotSchema.describe("The target after the change (secrets redacted)"),

@@ -1,6 +1,6 @@
 // The audit trail of changes: who did what to which resource, with before/after snapshots.
 // Written with the transaction client of the change itself, so an entry exists exactly when
-// the change was committed. Snapshots must already have their secrets redacted (REDACTED).
+// the change was committed (reads worth auditing, such as exports, pass the client itself). Snapshots must already have their secrets redacted (REDACTED).
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
@@ -12,8 +12,9 @@ export type AuditAction =
   | "credential.update"
   | "user.create"
   | "user.update"
-  | "user.password_reset";
-export type AuditTargetType = "merchant" | "credential" | "user";
+  | "user.password_reset"
+  | "event.export";
+export type AuditTargetType = "merchant" | "credential" | "user" | "event";
 
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,

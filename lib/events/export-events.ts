@@ -4,8 +4,9 @@
 // however many events match. The first batch is read before the response starts, so a bad
 // database connection is still a proper error response rather than a truncated file.
 import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { sql as runSql } from "@/lib/db/client";
+import { db, sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
@@ -113,14 +114,16 @@ export function decimalAmount(minor: string | null, currency: string | null): st
 }
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A text starting
- * with = + - @ or a tab is prefixed with ' so that spreadsheets do not run it as a formula.
+ * One CSV field (RFC 4180), always quoted: Excel in Brazil splits on ";" (the list separator of
+ * pt-BR), so a field quoted only for "," would let a ";" inside it start a new cell. A text
+ * starting with = + - @, a tab or a carriage return is prefixed with ' so that no spreadsheet
+ * runs it as a formula (OWASP's CSV injection advice).
  */
 export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  if (value === null) return '""';
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(",")}\r\n`;
@@ -151,6 +154,25 @@ export async function exportEvents(options: {
   let pending: Row[] | undefined = await readBatch(query, undefined, batchSize);
   let header = true;
   let exported = 0;
+  let audited = false;
+  // Who exported which filter, and how many rows left the system: recorded once, when the file
+  // ends, fails or is abandoned by the client.
+  const audit = async (outcome: "complete" | "failed" | "cancelled") => {
+    if (audited) return;
+    audited = true;
+    try {
+      await recordAuditEntry(db(), {
+        caller: options.caller,
+        action: "event.export",
+        targetType: "event",
+        targetId: "export",
+        before: null,
+        after: { filters: JSON.parse(JSON.stringify(query)), rows: exported, outcome },
+      });
+    } catch (error) {
+      logger().error({ err: { name: (error as Error).name }, exported }, "events export not audited");
+    }
+  };
 
   return new ReadableStream<Uint8Array>(
     {
@@ -165,6 +187,8 @@ export async function exportEvents(options: {
           if (text) controller.enqueue(encoder.encode(text));
           const last = rows[rows.length - 1];
           if (rows.length < batchSize || !last) {
+            // Audited before the file ends, so the entry exists once the client has the file.
+            await audit("complete");
             controller.close();
             return;
           }
@@ -176,7 +200,11 @@ export async function exportEvents(options: {
             "events export failed mid-stream",
           );
           controller.error(error);
+          await audit("failed");
         }
+      },
+      async cancel() {
+        await audit("cancelled");
       },
     },
     { highWaterMark: 1 },

@@ -23,8 +23,11 @@ beforeAll(async () => {
 const tag = () => `m-${randomBytes(5).toString("hex")}`;
 const get = (query: string, token = reader) => call(exportCsv, `/v1/webhooks/events/export?${query}`, { token });
 
-/** Minimal RFC 4180 reader: enough for our own output (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
+/**
+ * Minimal RFC 4180 reader: enough for our own output (quoted fields, doubled quotes, CRLF). With
+ * `separator: ";"` it reads the file as Excel in Brazil does (pt-BR's list separator).
+ */
+function parseCsv(text: string, separator = ","): string[][] {
   const rows: string[][] = [];
   let field = "";
   let row: string[] = [];
@@ -38,7 +41,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === separator) {
       row.push(field);
       field = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -144,7 +147,7 @@ describe("GET /v1/webhooks/events/export", () => {
   it("sends only the header when nothing matches", async () => {
     const res = await get(`merchant_id=${tag()}`);
     expect(res.status).toBe(200);
-    expect(res.text).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
+    expect(res.text).toBe(`${EXPORT_COLUMNS.map((c) => `"${c}"`).join(",")}\r\n`);
   });
 
   it("escapes fields and defuses spreadsheet formulas", async () => {
@@ -155,11 +158,45 @@ describe("GET /v1/webhooks/events/export", () => {
     expect(row!.terminal_serial_number).toBe(`'=HYPERLINK("x"),1`);
     expect(csvField('a "b", c')).toBe('"a ""b"", c"');
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvField(null)).toBe("");
-    expect(csvField(-1)).toBe("-1");
+    expect(csvField(null)).toBe('""');
+    expect(csvField(-1)).toBe(`"'-1"`);
+    expect(csvField(12)).toBe('"12"');
     expect(decimalAmount("5", "BRL")).toBe("0.05");
     expect(decimalAmount("500", "JPY")).toBe("500");
     expect(decimalAmount("1234567", "KWD")).toBe("1234.567");
+  });
+
+  // Found by a security review (issue 15): fields were quoted only when they held , " or a line
+  // break, so Excel in Brazil, splitting on ";", made a new cell of what followed a ";" inside one.
+  it("leaves no cell starting a formula when a spreadsheet splits on ';' (pt-BR Excel)", async () => {
+    const merchant = tag();
+    const payloads = ['x;=HYPERLINK("http://evil")', ";@SUM(1+1)*cmd|' /C calc'!A0", "a;+1;-1", "\t=1", "=1;=2"];
+    await ingestEvents(ingester, payloads.length, (i) => ({
+      merchantId: merchant,
+      terminalSerialNumber: payloads[i]!,
+      metadata: { note: payloads[i]! },
+    }));
+    const text = (await get(`merchant_id=${merchant}`)).text;
+    for (const separator of [",", ";"]) {
+      const cells = parseCsv(text, separator).flat();
+      const dangerous = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell));
+      expect(dangerous, separator).toEqual([]);
+    }
+    // Read with ",", every payload comes back whole, defused.
+    const serials = records(text).map((r) => r.terminal_serial_number);
+    expect(serials.sort()).toEqual(payloads.map((p) => (/^[=+\-@\t]/.test(p) ? `'${p}` : p)).sort());
+  });
+
+  it("records every export in the audit log: who, which filter, how many rows", async () => {
+    const merchant = tag();
+    await ingestEvents(ingester, 3, () => ({ merchantId: merchant }));
+    expect((await get(`merchant_id=${merchant}&status=pending,failed,processed`)).status).toBe(200);
+    const entry = await db().auditLogEntry.findFirstOrThrow({
+      where: { action: "event.export", actorId: readerCaller.userId },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(entry).toMatchObject({ actorUsername: readerCaller.username, targetType: "event", targetId: "export" });
+    expect(entry.after).toMatchObject({ rows: 3, outcome: "complete", filters: { merchant_id: merchant } });
   });
 
   it("refuses what the list refuses, and cursor and limit", async () => {
