@@ -16,10 +16,24 @@ export async function authenticateBearer(request: Request): Promise<Caller> {
       headers: { "www-authenticate": REALM },
     });
   }
-  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header);
+  // RFC 6750 section 2.1: credentials = "Bearer" 1*SP b64token, the scheme in any case (RFC 9110
+  // auth-schemes are case-insensitive). A Bearer header whose token is not a b64token is a
+  // malformed request (400 invalid_request); a well-formed token that is not ours, or another
+  // scheme, is an invalid token (401).
+  const bearer = /^bearer(?:$| +(.*)$)/i.exec(header);
+  const token = bearer?.[1] ?? "";
+  if (bearer && !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
+    throw new ApiError({
+      status: 400,
+      code: "invalid_request",
+      detail: "The Authorization header is malformed: send Authorization: Bearer <token>.",
+      headers: { "www-authenticate": `${REALM}, error="invalid_request"` },
+    });
+  }
+  const jwt = bearer && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.exec(token);
   try {
-    if (!match) throw new TokenRejected("invalid");
-    return await callerOfAccessToken(match[1]!);
+    if (!jwt) throw new TokenRejected("invalid");
+    return await callerOfAccessToken(jwt[0]);
   } catch (e) {
     if (!(e instanceof TokenRejected)) throw e;
     throw new ApiError({

@@ -30,6 +30,7 @@ const PROBLEM_CODES: Record<string, string> = {
   provider_not_found: "providerId names no provider",
   provider_name_mismatch: "providerName is not the name of the provider providerId",
   too_many_attempts: "too many failed sign-ins for this username or address; retry after Retry-After",
+  invalid_request: "the Authorization header is malformed (Bearer followed by something that is not a token)",
 };
 
 export type ProblemDeclaration = { codes: string[]; headers?: Record<string, Reference | Header> };
@@ -137,6 +138,7 @@ export function operation(declaration: OperationDeclaration): Operation {
     if ("cursor" in declaration.query.shape) badRequestCodes.add("invalid_cursor");
   }
   if (declaration.idempotencyKey) badRequestCodes.add("invalid_idempotency_key");
+  if (declaration.auth === "bearer") badRequestCodes.add("invalid_request");
   if (badRequestCodes.size > 0) problems[400] = { ...problems[400], codes: [...badRequestCodes] };
 
   const responses: Record<string, Response | Reference> = {};

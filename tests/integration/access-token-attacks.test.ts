@@ -97,6 +97,22 @@ describe("bearer authentication of /v1 routes", () => {
     expect(res.json.code).toBe("invalid_token");
   });
 
+  // RFC 6750 / RFC 9110: the scheme is case-insensitive; a Bearer header without a token of the
+  // b64token syntax is a malformed request (issue 15).
+  it("takes the Bearer scheme in any case, and answers a malformed header with 400 invalid_request", async () => {
+    const { accessToken } = await userWithTokens("viewer");
+    for (const scheme of ["bearer", "BEARER", "BeArEr"]) {
+      const res = await call(providers, "/v1/providers", { headers: { authorization: `${scheme} ${accessToken}` } });
+      expect(res.status, scheme).toBe(200);
+    }
+    for (const header of ["Bearer", "Bearer ", `Bearer ${accessToken} extra`, 'Bearer "quoted"', "Bearer a,b"]) {
+      const res = await call(providers, "/v1/providers", { headers: { authorization: header } });
+      expect(res.status, header).toBe(400);
+      expect(res.json.code).toBe("invalid_request");
+      expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_request"/);
+    }
+  });
+
   it("answers a role without the right with 403 insufficient_scope", async () => {
     const { accessToken } = await userWithTokens("ingest");
     const res = await call(providers, "/v1/providers", { token: accessToken });
