@@ -28,6 +28,9 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(300),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt(1800),
   REFRESH_FAMILY_MAX_AGE_SECONDS: positiveInt(12 * 3600),
+  // A just-rotated refresh token presented again within this many seconds answers the same new
+  // pair (a client whose response was lost retries), instead of counting as reuse. 0 turns it off.
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   // "version:base64key,..." (32-byte keys); the first encrypts, all decrypt.
   ENCRYPTION_KEYS: z.string().min(1).optional(),
   SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
@@ -90,6 +93,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
       accessTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: raw.REFRESH_TOKEN_TTL_SECONDS,
       familyMaxAgeSeconds: raw.REFRESH_FAMILY_MAX_AGE_SECONDS,
+      refreshReuseGraceSeconds: raw.REFRESH_REUSE_GRACE_SECONDS,
     },
     encryptionKeys: raw.ENCRYPTION_KEYS ?? dev!.encryptionKeys,
     subacquirerId: raw.SUBACQUIRER_ID,

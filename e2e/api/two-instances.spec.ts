@@ -24,17 +24,26 @@ test("failed sign-ins count across instances: the 11th for a username is refused
   }
 });
 
-test("a refresh token spent on one instance is reuse on the other, and ends the family", async ({ request }) => {
+test("a refresh token spent on one instance is replayed within the grace, then reuse on the other, and ends the family", async ({
+  request,
+}) => {
   const { username, password } = USERS.viewer;
   const pair = await (await request.post(`${A}/v1/auth`, { data: { username, password } })).json();
   const rotated = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: pair.refresh_token } });
   expect(rotated.status()).toBe(200);
   const successor = (await rotated.json()).refresh_token;
+  // Within the grace window the old token answers the same pair, on either instance.
+  const retried = await request.post(`${A}/v1/auth/refresh`, { data: { refresh_token: pair.refresh_token } });
+  expect((await retried.json()).refresh_token).toBe(successor);
+  // Once the successor is used, the old token is reuse.
+  const next = await request.post(`${A}/v1/auth/refresh`, { data: { refresh_token: successor } });
+  expect(next.status()).toBe(200);
+  const latest = (await next.json()).refresh_token;
 
   const reuse = await request.post(`${A}/v1/auth/refresh`, { data: { refresh_token: pair.refresh_token } });
   expect(reuse.status()).toBe(400);
   expect((await reuse.json()).code).toBe("invalid_grant");
-  const afterReuse = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: successor } });
+  const afterReuse = await request.post(`${B}/v1/auth/refresh`, { data: { refresh_token: latest } });
   expect(afterReuse.status()).toBe(400);
 });
 

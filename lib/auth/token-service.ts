@@ -2,10 +2,12 @@
 // (RFC 9700: a spent refresh token presented again ends its whole family), and revocation.
 import "server-only";
 import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
 import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/auth/jwt";
 import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
 import { verifyPassword } from "@/lib/auth/passwords";
 import type { Caller } from "@/lib/auth/roles";
+import { DecryptionError, decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
@@ -41,12 +43,20 @@ const invalidGrant = (detail: string) => new ApiError({ status: 400, code: "inva
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-async function mintPair(subject: Caller, familyId: string, familyExpiresAt: Date): Promise<TokenResponse> {
+type Minted = { jti: string; response: TokenResponse };
+
+/** A new token pair of the family; its refresh token's row is written with `client` (a transaction's). */
+async function mintPair(
+  client: Prisma.TransactionClient,
+  subject: Caller,
+  familyId: string,
+  familyExpiresAt: Date,
+): Promise<Minted> {
   const { accessTtlSeconds, refreshTtlSeconds } = env().auth;
   const now = nowSeconds();
   const refreshExp = Math.min(now + refreshTtlSeconds, Math.floor(familyExpiresAt.getTime() / 1000));
   const refreshJti = newId();
-  await db().refreshToken.create({
+  await client.refreshToken.create({
     data: { id: refreshJti, familyId, expiresAt: new Date(refreshExp * 1000) },
   });
   const [access, refresh] = await Promise.all([
@@ -54,11 +64,14 @@ async function mintPair(subject: Caller, familyId: string, familyExpiresAt: Date
     signRefreshToken(subject, familyId, refreshJti, refreshExp),
   ]);
   return {
-    access_token: access,
-    expires_in: accessTtlSeconds,
-    refresh_token: refresh,
-    refresh_expires_in: refreshExp - now,
-    token_type: "Bearer",
+    jti: refreshJti,
+    response: {
+      access_token: access,
+      expires_in: accessTtlSeconds,
+      refresh_token: refresh,
+      refresh_expires_in: refreshExp - now,
+      token_type: "Bearer",
+    },
   };
 }
 
@@ -80,7 +93,8 @@ export async function signIn(options: { username: string; password: string; addr
       expiresAt: new Date(Date.now() + env().auth.familyMaxAgeSeconds * 1000),
     },
   });
-  return mintPair({ userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+  const minted = await mintPair(db(), { userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+  return minted.response;
 }
 
 async function revokeFamily(familyId: string, reason: string): Promise<void> {
@@ -99,38 +113,97 @@ async function verifiedRefresh(refreshToken: string) {
   }
 }
 
+// The successor's token response, kept sealed on the spent row (bound to it) for the grace window.
+const successorBinding = (jti: string) => `refresh-successor:${jti}`;
+
+type Rotation = { kind: "minted"; response: TokenResponse } | { kind: "ended" } | { kind: "already_spent" };
+
+/**
+ * Spends the refresh token and mints its successor in ONE transaction: a failure between the two
+ * (a database blip) rolls the spend back, so the client's retry is a normal refresh, not reuse.
+ */
+async function rotate(claims: { jti: string; familyId: string }): Promise<Rotation> {
+  return db().$transaction(async (tx) => {
+    // One conditional UPDATE: of concurrent presentations exactly one matches; the others wait
+    // for its commit, then see the token spent (and its successor, for the grace window).
+    const spent = await tx.refreshToken.updateMany({
+      where: { id: claims.jti, familyId: claims.familyId, spentAt: null },
+      data: { spentAt: new Date() },
+    });
+    if (spent.count === 0) return { kind: "already_spent" };
+    const family = await tx.refreshFamily.findUnique({ where: { id: claims.familyId }, include: { user: true } });
+    if (!family || family.revokedAt) return { kind: "ended" };
+    const { user } = family;
+    const ended =
+      family.expiresAt <= new Date()
+        ? "max_age"
+        : user.disabled
+          ? "user_disabled"
+          : family.createdAt < user.credentialsEpoch
+            ? "credentials_changed"
+            : undefined;
+    if (ended) {
+      await tx.refreshFamily.updateMany({
+        where: { id: family.id, revokedAt: null },
+        data: { revokedAt: new Date(), revokedReason: ended },
+      });
+      return { kind: "ended" };
+    }
+    const minted = await mintPair(tx, { userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+    const sealed = encryptSecret(JSON.stringify(minted.response), successorBinding(claims.jti));
+    await tx.refreshToken.update({
+      where: { id: claims.jti },
+      data: { successorId: minted.jti, successorResponse: `${sealed.keyVersion}:${sealed.ciphertext.toString("base64")}` },
+    });
+    return { kind: "minted", response: minted.response };
+  });
+}
+
+/**
+ * The pair minted when this token was spent, if it is asked for again within the grace window,
+ * its successor has not been used yet and the family lives: the client lost the response.
+ */
+async function graceReplay(jti: string): Promise<TokenResponse | undefined> {
+  const graceMs = env().auth.refreshReuseGraceSeconds * 1000;
+  if (graceMs === 0) return undefined;
+  const row = await db().refreshToken.findUnique({
+    where: { id: jti },
+    select: { spentAt: true, successorId: true, successorResponse: true, family: { select: { revokedAt: true } } },
+  });
+  if (!row?.spentAt || !row.successorId || !row.successorResponse || row.family.revokedAt) return undefined;
+  if (Date.now() - row.spentAt.getTime() > graceMs) return undefined;
+  const successor = await db().refreshToken.findUnique({ where: { id: row.successorId }, select: { spentAt: true } });
+  if (!successor || successor.spentAt) return undefined;
+  const [version, ciphertext] = row.successorResponse.split(":");
+  try {
+    const response = JSON.parse(
+      decryptSecret(Buffer.from(ciphertext ?? "", "base64"), Number(version), successorBinding(jti)),
+    ) as TokenResponse;
+    // The same tokens; their lifetimes counted from now.
+    const elapsed = Math.floor((Date.now() - row.spentAt.getTime()) / 1000);
+    return {
+      ...response,
+      expires_in: Math.max(0, response.expires_in - elapsed),
+      refresh_expires_in: Math.max(0, response.refresh_expires_in - elapsed),
+    };
+  } catch (e) {
+    if (e instanceof DecryptionError) return undefined;
+    throw e;
+  }
+}
+
 export async function refreshTokens(options: { refreshToken: string }): Promise<TokenResponse> {
   const claims = await verifiedRefresh(options.refreshToken);
-  // Spending is one conditional UPDATE: of concurrent presentations exactly one matches.
-  const spent = await db().refreshToken.updateMany({
-    where: { id: claims.jti, familyId: claims.familyId, spentAt: null },
-    data: { spentAt: new Date() },
-  });
-  if (spent.count === 0) {
-    const known = await db().refreshToken.findUnique({ where: { id: claims.jti }, select: { id: true } });
-    if (known) {
-      await revokeFamily(claims.familyId, "reuse_detected");
-      logger().warn({ event: "refresh_reuse", familyId: claims.familyId }, "refresh token reused: family revoked");
-      throw invalidGrant("The refresh token was already used; its session has been ended.");
-    }
-    throw invalidGrant("The refresh token is not known.");
-  }
-  const family = await db().refreshFamily.findUnique({ where: { id: claims.familyId }, include: { user: true } });
-  if (!family || family.revokedAt) throw invalidGrant("The session of this refresh token has ended.");
-  const { user } = family;
-  const ended =
-    family.expiresAt <= new Date()
-      ? "max_age"
-      : user.disabled
-        ? "user_disabled"
-        : family.createdAt < user.credentialsEpoch
-          ? "credentials_changed"
-          : undefined;
-  if (ended) {
-    await revokeFamily(family.id, ended);
-    throw invalidGrant("The session of this refresh token has ended.");
-  }
-  return mintPair({ userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+  const rotation = await rotate(claims);
+  if (rotation.kind === "minted") return rotation.response;
+  if (rotation.kind === "ended") throw invalidGrant("The session of this refresh token has ended.");
+  const known = await db().refreshToken.findUnique({ where: { id: claims.jti }, select: { id: true } });
+  if (!known) throw invalidGrant("The refresh token is not known.");
+  const replay = await graceReplay(claims.jti);
+  if (replay) return replay;
+  await revokeFamily(claims.familyId, "reuse_detected");
+  logger().warn({ event: "refresh_reuse", familyId: claims.familyId }, "refresh token reused: family revoked");
+  throw invalidGrant("The refresh token was already used; its session has been ended.");
 }
 
 /** Ends the refresh token's family (logout). Like RFC 7009, an unusable token is not an error. */

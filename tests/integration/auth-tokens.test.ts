@@ -7,6 +7,8 @@ import { POST as refresh } from "@/app/v1/auth/refresh/route";
 import { POST as revoke } from "@/app/v1/auth/revoke/route";
 import { POST as signIn } from "@/app/v1/auth/route";
 import { GET as providers } from "@/app/v1/providers/route";
+import { refreshTokens } from "@/lib/auth/token-service";
+import { db } from "@/lib/db/client";
 import { resetUserPassword, setUserDisabled } from "@/lib/users/manage-users";
 import { call, TEST_PASSWORD, userWithTokens } from "../support/api";
 
@@ -109,10 +111,11 @@ describe("POST /v1/auth/refresh", () => {
     expect(second.status).toBe(200);
   });
 
-  it("ends the whole family when a spent refresh token is presented again", async () => {
+  it("ends the whole family when a spent refresh token is presented again after the grace window", async () => {
     const { refreshToken } = await userWithTokens("operator");
     const rotated = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
     expect(rotated.status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
     const reuse = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
     expect(reuse.status).toBe(400);
     expect(reuse.json.code).toBe("invalid_grant");
@@ -122,15 +125,65 @@ describe("POST /v1/auth/refresh", () => {
     expect(successor.json.code).toBe("invalid_grant");
   });
 
-  it("lets exactly one of twenty concurrent refreshes of one token succeed", async () => {
+  it("ends the family when a spent token comes back after its successor was used, even within the grace", async () => {
+    const { refreshToken } = await userWithTokens("operator");
+    const rotated = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+    const next = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: rotated.json.refresh_token } });
+    expect(next.status).toBe(200);
+    const reuse = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+    expect(reuse.status).toBe(400);
+    expect((await call(refresh, "/v1/auth/refresh", { body: { refresh_token: next.json.refresh_token } })).status).toBe(400);
+  });
+
+  // Issue 15: a client whose response was lost (a blip, a dropped connection) retries with the
+  // token it still holds; within a few seconds it gets the same new pair, not a revoked session.
+  it("answers the same new pair to the just-rotated token within the grace window", async () => {
+    const { refreshToken } = await userWithTokens("viewer");
+    const first = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+    const retry = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+    expect(retry.status).toBe(200);
+    expect(retry.json.access_token).toBe(first.json.access_token);
+    expect(retry.json.refresh_token).toBe(first.json.refresh_token);
+    expect(retry.json.expires_in).toBeLessThanOrEqual(first.json.expires_in);
+    const next = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: retry.json.refresh_token } });
+    expect(next.status).toBe(200);
+    // The sealed response on the row is not the token in clear.
+    const jti = decodeJwt(refreshToken).jti as string;
+    const row = await db().refreshToken.findUniqueOrThrow({ where: { id: jti } });
+    expect(row.successorResponse).not.toContain(first.json.refresh_token);
+  });
+
+  it("spends and mints in one transaction: a failure while minting leaves the token usable", async () => {
+    const { refreshToken } = await userWithTokens("viewer");
+    const family = (decodeJwt(refreshToken) as { fam: string }).fam;
+    // A database failure between the spend and the mint: the successor's insert fails.
+    await db().$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION fail_mint_${family}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'blip'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER fail_mint_${family} BEFORE INSERT ON refresh_tokens FOR EACH ROW WHEN (NEW.family_id = '${family}') EXECUTE FUNCTION fail_mint_${family}()`,
+    );
+    try {
+      await expect(refreshTokens({ refreshToken })).rejects.toThrow();
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER fail_mint_${family} ON refresh_tokens`);
+      await db().$executeRawUnsafe(`DROP FUNCTION fail_mint_${family}()`);
+    }
+    const jti = decodeJwt(refreshToken).jti as string;
+    expect((await db().refreshToken.findUniqueOrThrow({ where: { id: jti } })).spentAt).toBeNull();
+    const retry = await call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } });
+    expect(retry.status).toBe(200);
+  });
+
+  it("mints one pair for twenty concurrent refreshes of one token, and answers it to all", async () => {
     const { refreshToken } = await userWithTokens("viewer");
     const results = await Promise.all(
       Array.from({ length: 20 }, () => call(refresh, "/v1/auth/refresh", { body: { refresh_token: refreshToken } })),
     );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
-    for (const r of results.filter((x) => x.status !== 200)) expect(r.json.code).toBe("invalid_grant");
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.json.refresh_token)).size).toBe(1);
+    const family = (decodeJwt(refreshToken) as { fam: string }).fam;
+    expect(await db().refreshToken.count({ where: { familyId: family } })).toBe(2);
   });
 
   it("needs no Authorization header and ignores a bad one", async () => {
