@@ -36,9 +36,16 @@ const schema = z.object({
   SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  // Failures of one username from one address before each further attempt must wait (30 s,
+  // doubling up to LOGIN_DELAY_MAX_SECONDS); five times as many from all addresses together
+  // make every attempt at that username wait too, at most 60 s: never a lockout.
   LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
+  LOGIN_DELAY_MAX_SECONDS: positiveInt(900),
   LOGIN_LIMIT_PER_ADDRESS: positiveInt(100),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For.
+  // The client's address is the entry that many places before the socket's own (0: the socket).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Serves /bench/fixed (the framework's own ceiling, for npm run bench). Never in production.
   BENCH_ROUTES: z
     .enum(["true", "false"])
@@ -101,9 +108,11 @@ export function buildEnv(source: Record<string, string | undefined>) {
       raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD ? { username: raw.ADMIN_USERNAME, password: raw.ADMIN_PASSWORD } : undefined,
     loginLimits: {
       perUsername: raw.LOGIN_LIMIT_PER_USERNAME,
+      maxDelaySeconds: raw.LOGIN_DELAY_MAX_SECONDS,
       perAddress: raw.LOGIN_LIMIT_PER_ADDRESS,
       windowSeconds: raw.LOGIN_LIMIT_WINDOW_SECONDS,
     },
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     workerEnabled: raw.WORKER_ENABLED,
     benchRoutes: raw.BENCH_ROUTES,
   };

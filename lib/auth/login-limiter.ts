@@ -1,47 +1,96 @@
-// Login attempt limits per username and per client address, counted in PostgreSQL so that
-// every instance shares them. An attempt is counted before the password is checked (so a burst
-// of parallel guesses cannot slip past the limit) and given back when it succeeds.
+// Sign-in limits, counted in PostgreSQL so that every instance shares them. An attempt is
+// counted before the password is checked (a burst of parallel guesses cannot slip past) in
+// three buckets:
+// - one username from one address: after LOGIN_LIMIT_PER_USERNAME failures each further attempt
+//   waits 30 s after the previous one, doubling up to LOGIN_DELAY_MAX_SECONDS (Keycloak's
+//   growing delays): a guesser slows to a crawl;
+// - one username from everywhere: after five times as many failures, at most 60 s between
+//   attempts: a distributed guesser is slowed too, yet nobody can lock the owner out, who waits
+//   a minute at worst (the hard per-username lockout this replaces let anyone lock out an admin);
+// - one address, any usernames: a hard limit per window (a sprayer of many usernames).
+// An attempt refused by a delay is not counted (hammering does not lengthen it); a success
+// clears the username's delays and gives back its address attempt.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 
-type Bucket = { key: string; limit: number };
+const FIRST_DELAY_SECONDS = 30;
+const DISTRIBUTED_FACTOR = 5;
+const DISTRIBUTED_MAX_DELAY_SECONDS = 60;
 
-function bucketsFor(username: string, address: string): Bucket[] {
-  const { perUsername, perAddress } = env().loginLimits;
+type DelayBucket = { key: string; free: number; maxDelay: number };
+
+function delayBuckets(username: string, address: string): DelayBucket[] {
+  const { perUsername, maxDelaySeconds } = env().loginLimits;
+  const user = username.toLowerCase();
   return [
-    { key: `login:user:${username.toLowerCase()}`, limit: perUsername },
-    { key: `login:addr:${address}`, limit: perAddress },
+    { key: `login:pair:${user}:${address}`, free: perUsername, maxDelay: maxDelaySeconds },
+    { key: `login:user:${user}`, free: perUsername * DISTRIBUTED_FACTOR, maxDelay: DISTRIBUTED_MAX_DELAY_SECONDS },
   ];
 }
 
-/** Counts one attempt in each bucket; throws 429 with Retry-After when a bucket is over its limit. */
-export async function countLoginAttempt(username: string, address: string): Promise<void> {
-  const window = env().loginLimits.windowSeconds;
-  let retryAfter = 0;
-  for (const bucket of bucketsFor(username, address)) {
-    const [row] = await db().$queryRaw<{ count: number; retry_after: number }[]>`
-      INSERT INTO rate_limit_buckets (key, count, window_start, expires_at)
-      VALUES (${bucket.key}, 1, now(), now() + make_interval(secs => ${window}))
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
-        window_start = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_start END,
-        expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ${window}) ELSE rate_limit_buckets.expires_at END
-      RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
-    if (row && row.count > bucket.limit) retryAfter = Math.max(retryAfter, row.retry_after, 1);
-  }
-  if (retryAfter > 0) {
-    throw new ApiError({
-      status: 429,
-      code: "too_many_attempts",
-      detail: "Too many sign-in attempts. Wait before trying again.",
-      headers: { "retry-after": String(retryAfter) },
-    });
-  }
+const addressKey = (address: string) => `login:addr:${address}`;
+
+const tooMany = (retryAfter: number) =>
+  new ApiError({
+    status: 429,
+    code: "too_many_attempts",
+    detail: "Too many failed sign-ins. Wait before trying again.",
+    headers: { "retry-after": String(Math.max(1, retryAfter)) },
+  });
+
+/**
+ * Counts the attempt in a delay bucket unless it comes too soon after the previous one; returns
+ * the seconds left to wait when it does. One statement, so parallel attempts queue on the row:
+ * of several arriving together only the first passes a due delay.
+ * window_start holds the last counted attempt; the count resets after a window without one.
+ */
+async function countDelayed(bucket: DelayBucket, windowSeconds: number): Promise<number> {
+  const delay = `LEAST(${bucket.maxDelay}, ${FIRST_DELAY_SECONDS} * power(2, LEAST(20, b.count - ${bucket.free})))`;
+  const counted = await db().$queryRawUnsafe<{ count: number }[]>(
+    `INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
+     VALUES ($1, 1, now(), now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.count + 1 END,
+       window_start = now(),
+       expires_at = now() + make_interval(secs => $2)
+     WHERE b.expires_at <= now() OR b.count < ${bucket.free}
+        OR now() >= b.window_start + make_interval(secs => ${delay})
+     RETURNING count`,
+    bucket.key,
+    windowSeconds,
+  );
+  if (counted.length > 0) return 0;
+  const [wait] = await db().$queryRawUnsafe<{ seconds: number }[]>(
+    `SELECT CEIL(EXTRACT(EPOCH FROM (b.window_start + make_interval(secs => ${delay}) - now())))::int AS seconds
+     FROM rate_limit_buckets b WHERE b.key = $1`,
+    bucket.key,
+  );
+  return Math.max(1, wait?.seconds ?? 1);
 }
 
-/** A successful sign-in does not count against its limits. */
+/** Throws 429 with Retry-After when an attempt must wait or the address is over its limit. */
+export async function countLoginAttempt(username: string, address: string): Promise<void> {
+  const { perAddress, windowSeconds } = env().loginLimits;
+  let retryAfter = 0;
+  for (const bucket of delayBuckets(username, address)) {
+    retryAfter = Math.max(retryAfter, await countDelayed(bucket, windowSeconds));
+    if (retryAfter > 0) throw tooMany(retryAfter);
+  }
+  const [row] = await db().$queryRaw<{ count: number; retry_after: number }[]>`
+    INSERT INTO rate_limit_buckets (key, count, window_start, expires_at)
+    VALUES (${addressKey(address)}, 1, now(), now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
+      window_start = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_start END,
+      expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limit_buckets.expires_at END
+    RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
+  if (row && row.count > perAddress) throw tooMany(row.retry_after);
+}
+
+/** A successful sign-in clears the username's delays and does not count against its address. */
 export async function forgiveLoginAttempt(username: string, address: string): Promise<void> {
-  const keys = bucketsFor(username, address).map((b) => b.key);
-  await db().$executeRaw`UPDATE rate_limit_buckets SET count = GREATEST(count - 1, 0) WHERE key = ANY(${keys})`;
+  const keys = delayBuckets(username, address).map((b) => b.key);
+  await db().$executeRaw`DELETE FROM rate_limit_buckets WHERE key = ANY(${keys})`;
+  await db().$executeRaw`UPDATE rate_limit_buckets SET count = GREATEST(count - 1, 0) WHERE key = ${addressKey(address)}`;
 }
