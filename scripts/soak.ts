@@ -55,6 +55,19 @@ async function streams(base: string): Promise<Stream[]> {
   const cielo = providers.data.find((p) => p.name === "cielo");
   if (!cielo || merchants.data.length === 0 || events.data.length === 0) throw new Error("the demo data is missing");
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const some = <T>(items: T[]) => items.filter(() => Math.random() < 0.5);
+  const randomFilters = () => {
+    const params = new URLSearchParams({ limit: String(1 + Math.floor(Math.random() * 100)) });
+    const statuses = some(["pending", "failed", "processed"]);
+    if (statuses.length) params.set("status", statuses.join(","));
+    if (Math.random() < 0.5) params.set("sort", pick(["asc", "desc"]));
+    if (Math.random() < 0.3) params.set("acquirer_name", pick(["cielo", "rede", "stone", "getnet"]));
+    if (Math.random() < 0.3) params.set("payment_method", pick(["credit_card", "debit_card", "pix"]));
+    if (Math.random() < 0.3) params.set("transaction_status", pick(["approved", "denied"]));
+    if (Math.random() < 0.2) params.set("merchant_id", pick(merchants.data).id);
+    if (Math.random() < 0.2) params.set("created_at[gte]", new Date(Date.now() - Math.random() * 30 * 86_400_000).toISOString());
+    return params.toString();
+  };
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 
   return [
@@ -70,6 +83,9 @@ async function streams(base: string): Promise<Stream[]> {
           { method: "GET", setupRequest: (req) => ({ ...req, path: `/v1/webhooks/events/${pick(events.data).id}` }) },
           { method: "GET", path: "/v1/credentials?limit=20" },
           { method: "GET", path: "/v1/stats/overview?period=24h" },
+          // Randomised filters, page sizes and sorts: millions of distinct statement texts, which
+          // once grew Node's and PostgreSQL's prepared-statement memory without bound (issue 15).
+          { method: "GET", setupRequest: (req) => ({ ...req, path: `/v1/webhooks/events?${randomFilters()}` }) },
         ],
       }),
     },
@@ -146,7 +162,7 @@ function run(base: string, stream: Stream, seconds: number, rate?: number): Prom
   });
 }
 
-type Sample = { minute: number; rssMiB: number; connections: number };
+type Sample = { minute: number; rssMiB: number; connections: number; postgresRssMiB: number };
 
 function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
@@ -184,13 +200,35 @@ async function main(): Promise<void> {
           )
         ).rows[0]!.n,
       );
+    // The memory of the server's PostgreSQL backends (prepared statements live there).
+    const postgresRss = async () => {
+      const { rows } = await monitor.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      let total = 0;
+      for (const { pid } of rows) {
+        try {
+          total += rssMiB(pid);
+        } catch {
+          // The backend ended meanwhile.
+        }
+      }
+      return total;
+    };
     const samples: Sample[] = [];
     const started = Date.now();
     const sampler = setInterval(async () => {
-      const sample = { minute: (Date.now() - started) / 60_000, rssMiB: rssMiB(server.pid), connections: await connections() };
+      const sample = {
+        minute: (Date.now() - started) / 60_000,
+        rssMiB: rssMiB(server.pid),
+        connections: await connections(),
+        postgresRssMiB: await postgresRss(),
+      };
       samples.push(sample);
       if (samples.length % 6 === 0) {
-        console.log(`  ${sample.minute.toFixed(1)} min: RSS ${sample.rssMiB} MiB, ${sample.connections} connections`);
+        console.log(
+          `  ${sample.minute.toFixed(1)} min: RSS ${sample.rssMiB} MiB, ${sample.connections} connections, PostgreSQL backends ${sample.postgresRssMiB} MiB`,
+        );
       }
     }, 10_000);
     console.log(`soak: ${Math.round(LOAD * 100)}% of capacity for ${MINUTES} min...`);
@@ -205,8 +243,11 @@ async function main(): Promise<void> {
     const lastMinute = settled.filter((s) => s.minute >= MINUTES - 1).map((s) => s.rssMiB);
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const growth = avg(lastMinute) / avg(firstMinute) - 1;
+    const pgFirst = avg(settled.filter((s) => s.minute < 2).map((s) => s.postgresRssMiB));
+    const pgLast = avg(settled.filter((s) => s.minute >= MINUTES - 1).map((s) => s.postgresRssMiB));
+    const pgGrowth = pgLast / pgFirst - 1;
     const maxConnections = Math.max(...samples.map((s) => s.connections));
-    const memoryFlat = Number.isFinite(growth) && growth <= 0.15;
+    const memoryFlat = Number.isFinite(growth) && growth <= 0.15 && (!Number.isFinite(pgGrowth) || pgGrowth <= 0.15);
     const connectionsFlat = maxConnections <= POOL_SIZE + 1;
     const passed = errors === 0 && memoryFlat && connectionsFlat;
 
@@ -214,7 +255,7 @@ async function main(): Promise<void> {
       console.log(`${o.name}: ${o.requests} requests, ${o.rps} req/s, p50 ${o.p50} ms, p99 ${o.p99} ms, errors ${o.errors}`);
     }
     console.log(
-      `errors ${errors}; RSS ${Math.round(avg(firstMinute))} → ${Math.round(avg(lastMinute))} MiB (${(growth * 100).toFixed(1)}%); max connections ${maxConnections} (pool ${POOL_SIZE}): ${passed ? "PASS" : "FAIL"}`,
+      `errors ${errors}; RSS ${Math.round(avg(firstMinute))} → ${Math.round(avg(lastMinute))} MiB (${(growth * 100).toFixed(1)}%); PostgreSQL backends ${Math.round(pgFirst)} → ${Math.round(pgLast)} MiB (${(pgGrowth * 100).toFixed(1)}%); max connections ${maxConnections} (pool ${POOL_SIZE}): ${passed ? "PASS" : "FAIL"}`,
     );
 
     writeReportSection("docs/benchmarks.md", "soak", [
@@ -230,6 +271,7 @@ async function main(): Promise<void> {
       ),
       "",
       `- Server memory (RSS): ${Math.round(avg(firstMinute))} MiB in minute 2, ${Math.round(avg(lastMinute))} MiB in the last minute (${(growth * 100).toFixed(1)}%).`,
+      `- PostgreSQL backends' memory (RSS, prepared statements live there; the reads include randomised filters, page sizes and sorts): ${Math.round(pgFirst)} MiB in minute 2, ${Math.round(pgLast)} MiB in the last minute (${(pgGrowth * 100).toFixed(1)}%).`,
       `- Database connections: at most ${maxConnections} (pool ${POOL_SIZE}).`,
       `- RSS by minute: ${settled
         .filter((_, i) => i % 6 === 5)
