@@ -45,6 +45,10 @@ const schema = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For.
   // The client's address is the entry that many places before the socket's own (0: the socket).
+  // Requests per minute: writes and exports per user, token refresh and revocation per address.
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(300),
+  RATE_LIMIT_EXPORTS_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_TOKENS_PER_MINUTE: positiveInt(60),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Serves /bench/fixed (the framework's own ceiling, for npm run bench). Never in production.
   BENCH_ROUTES: z
@@ -113,6 +117,11 @@ export function buildEnv(source: Record<string, string | undefined>) {
       windowSeconds: raw.LOGIN_LIMIT_WINDOW_SECONDS,
     },
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    rateLimitsPerMinute: {
+      write: raw.RATE_LIMIT_WRITES_PER_MINUTE,
+      export: raw.RATE_LIMIT_EXPORTS_PER_MINUTE,
+      token: raw.RATE_LIMIT_TOKENS_PER_MINUTE,
+    },
     workerEnabled: raw.WORKER_ENABLED,
     benchRoutes: raw.BENCH_ROUTES,
   };

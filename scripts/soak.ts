@@ -178,9 +178,11 @@ async function main(): Promise<void> {
     demoEvents: Number(values.events),
     env: {
       DATABASE_POOL_SIZE: String(POOL_SIZE),
-      // Sign-ins are part of the load here, not an attack: the limiter would refuse them.
+      // Sign-ins and credential writes are part of the load here, not an attack: the limiters
+      // would refuse them.
       LOGIN_LIMIT_PER_USERNAME: "100000000",
       LOGIN_LIMIT_PER_ADDRESS: "100000000",
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
       LOG_LEVEL: "warn",
     },
   });

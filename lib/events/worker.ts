@@ -1,15 +1,18 @@
 // The event worker inside the server process: drains the pending queue in batches (and folds
-// the overview's count deltas every few seconds), sleeps
+// the overview's count deltas every few seconds, and purges expired rows every minute), sleeps
 // until nudged by an ingestion (or a short poll, for events ingested by other instances), and
 // on shutdown finishes the batch it is in before resolving stop().
 import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events";
 import { logger } from "@/lib/log";
+import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
 // How often the overview's count deltas are folded into the hourly rollup.
 const COMPACT_EVERY_MS = 5_000;
+// How often expired rate-limit buckets and refresh tokens are removed.
+const PURGE_EVERY_MS = 60_000;
 
 type WorkerState = { running: boolean; wake?: () => void; loop?: Promise<void> };
 const g = globalThis as unknown as { __pic_worker?: WorkerState };
@@ -28,11 +31,16 @@ function sleep(state: WorkerState, ms: number): Promise<void> {
 
 async function run(state: WorkerState): Promise<void> {
   let compactedAt = 0;
+  let purgedAt = 0;
   while (state.running) {
     try {
       if (Date.now() - compactedAt > COMPACT_EVERY_MS) {
         await compactEventCounts();
         compactedAt = Date.now();
+      }
+      if (Date.now() - purgedAt > PURGE_EVERY_MS) {
+        purgedAt = Date.now();
+        await purgeExpiredRows();
       }
       const processed = await processPendingEvents();
       if (processed.length === PROCESS_BATCH) continue;

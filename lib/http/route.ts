@@ -1,10 +1,12 @@
 // The one wrapper around every API route handler: request id, bearer authentication (where
-// asked), error mapping to problem+json, an access log line. Handlers stay a few lines long.
+// asked), a rate limit (where asked), error mapping to problem+json, an access log line. Handlers stay a few lines long.
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller } from "@/lib/auth/roles";
 import { ApiError } from "@/lib/http/api-error";
+import { clientAddress } from "@/lib/http/client-address";
 import { nulCharacterPath } from "@/lib/http/nul-characters";
 import { problemResponse, toApiError } from "@/lib/http/problem";
+import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { requestIdOf } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
 
@@ -14,6 +16,10 @@ export type RouteHandler = (request: Request, context: NextContext) => Promise<R
 
 export type PublicContext<P extends Params> = { request: Request; requestId: string; params: P };
 export type AuthedContext<P extends Params> = PublicContext<P> & { caller: Caller };
+/** What the wrapper does besides authentication: a rate limit (per user, or per address when public). */
+export type RouteOptions = { rateLimit?: RateLimitName };
+/** The options of every route that creates or changes something (ingestion excepted). */
+export const WRITE: RouteOptions = { rateLimit: "write" };
 
 async function run(
   request: Request,
@@ -49,18 +55,26 @@ async function run(
 }
 
 /** A route anyone may call (token issuance, health). */
-export function publicRoute<P extends Params = Params>(handler: (ctx: PublicContext<P>) => Promise<Response>): RouteHandler {
+export function publicRoute<P extends Params = Params>(
+  handler: (ctx: PublicContext<P>) => Promise<Response>,
+  options: RouteOptions = {},
+): RouteHandler {
   return (request, context) =>
-    run(request, context, async (requestId, params) => ({
-      response: await handler({ request, requestId, params: params as P }),
-    }));
+    run(request, context, async (requestId, params) => {
+      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`);
+      return { response: await handler({ request, requestId, params: params as P }) };
+    });
 }
 
 /** A route that needs a valid access token; what the caller may do is checked by the service. */
-export function authedRoute<P extends Params = Params>(handler: (ctx: AuthedContext<P>) => Promise<Response>): RouteHandler {
+export function authedRoute<P extends Params = Params>(
+  handler: (ctx: AuthedContext<P>) => Promise<Response>,
+  options: RouteOptions = {},
+): RouteHandler {
   return (request, context) =>
     run(request, context, async (requestId, params) => {
       const caller = await authenticateBearer(request);
+      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
       return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
     });
 }

@@ -30,6 +30,8 @@ const PROBLEM_CODES: Record<string, string> = {
   provider_not_found: "providerId names no provider",
   provider_name_mismatch: "providerName is not the name of the provider providerId",
   too_many_attempts: "too many failed sign-ins for this username or address; retry after Retry-After",
+  rate_limited:
+    "too many requests from this user (writes, exports) or address (token refresh, revocation); retry after Retry-After",
   invalid_request: "the Authorization header is malformed (Bearer followed by something that is not a token)",
 };
 
@@ -61,6 +63,8 @@ export type OperationDeclaration = {
   body?: { schema: SchemaName; description?: string; mediaTypes?: string[] };
   /** Answers 503 when the database is away (default true). */
   database?: boolean;
+  /** The route wrapper's rate limit (lib/http/rate-limit.ts): 429 rate_limited beyond it. */
+  rateLimit?: "write" | "export" | "token";
   success: Record<number, SuccessDeclaration>;
   problems?: Partial<Record<400 | 401 | 404 | 409 | 422 | 429, ProblemDeclaration>>;
 };
@@ -78,7 +82,7 @@ const PROBLEM_LEADS: Record<number, string> = {
   404: "Not found.",
   409: "Conflict with the current state.",
   422: "The request is well-formed but refers to something that does not fit.",
-  429: "Too many attempts.",
+  429: "Too many requests.",
 };
 
 function problem(status: number, declaration: ProblemDeclaration): Response {
@@ -140,6 +144,12 @@ export function operation(declaration: OperationDeclaration): Operation {
   if (declaration.idempotencyKey) badRequestCodes.add("invalid_idempotency_key");
   if (declaration.auth === "bearer") badRequestCodes.add("invalid_request");
   if (badRequestCodes.size > 0) problems[400] = { ...problems[400], codes: [...badRequestCodes] };
+  if (declaration.rateLimit) {
+    problems[429] = {
+      codes: [...(problems[429]?.codes ?? []), "rate_limited"],
+      headers: { "Retry-After": HEADERS.retryAfter, ...problems[429]?.headers },
+    };
+  }
 
   const responses: Record<string, Response | Reference> = {};
   for (const [status, success] of Object.entries(declaration.success)) responses[status] = successResponse(success);

@@ -90,6 +90,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/auth/refresh",
     operationId: "refreshTokens",
+    rateLimit: "token",
     summary: "Spend a refresh token for a new token pair",
     description:
       "The refresh token in the body authenticates the request (no Authorization header). It is spent: presented " +
@@ -106,6 +107,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/auth/revoke",
     operationId: "revokeTokens",
+    rateLimit: "token",
     summary: "End a refresh token's family (sign out)",
     description: "Like RFC 7009, any well-formed body answers 200: the answer says nothing about which tokens exist.",
     tag: "Authentication",
@@ -146,6 +148,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/merchants",
     operationId: "createMerchant",
+    rateLimit: "write",
     summary: "Register a merchant",
     description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
     tag: "Merchants",
@@ -192,6 +195,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/credentials",
     operationId: "createCredential",
+    rateLimit: "write",
     summary: "Create a credential",
     description:
       "Operators and admins. authenticationData and additionalData are checked against the provider's fields " +
@@ -223,6 +227,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "patch",
     path: "/v1/credentials/{id}",
     operationId: "updateCredential",
+    rateLimit: "write",
     summary: "Change a credential",
     description:
       "Operators and admins. JSON merge patch (RFC 7396): absent fields stay; inside authenticationData and " +
@@ -278,6 +283,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "get",
     path: "/v1/webhooks/events/export",
     operationId: "exportEvents",
+    rateLimit: "export",
     summary: "Export events as CSV",
     description: "Every event the filters match (the list's parameters without cursor and limit), as a streamed CSV file.",
     tag: "Events",
@@ -314,6 +320,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/webhooks/events/{id}/retry",
     operationId: "retryEvent",
+    rateLimit: "write",
     summary: "Retry a failed event",
     description: "Operators and admins. Processes the event again at once and answers it with the new attempt.",
     tag: "Events",
@@ -372,6 +379,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/users",
     operationId: "createUser",
+    rateLimit: "write",
     summary: "Create a user account",
     description:
       "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
@@ -397,6 +405,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "patch",
     path: "/v1/users/{id}",
     operationId: "updateUser",
+    rateLimit: "write",
     summary: "Change a user's role, or disable or enable it",
     description:
       "Admins only, and not on their own account (422 own_account). Every session and refresh token of the user " +
@@ -412,6 +421,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     method: "post",
     path: "/v1/users/{id}/password",
     operationId: "resetUserPassword",
+    rateLimit: "write",
     summary: "Give a user a new random password",
     description: "Admins only, and not on their own account. The password is answered once; the user's sessions end.",
     tag: "Users",

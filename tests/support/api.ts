@@ -17,8 +17,15 @@ export type CallOptions = {
   params?: Record<string, string | string[]>;
 };
 
+const randomByte = () => randomBytes(1)[0]!;
+
 export async function call(handler: RouteHandler, url: string, options: CallOptions = {}) {
-  const headers: Record<string, string> = { ...options.headers };
+  // A client address of its own per call (as many clients would have), unless the test sets one:
+  // per-address limits then only bite where a test means them to.
+  const headers: Record<string, string> = {
+    "x-forwarded-for": `10.${randomByte()}.${randomByte()}.${randomByte()}`,
+    ...options.headers,
+  };
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

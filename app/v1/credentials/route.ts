@@ -4,7 +4,7 @@ import { listCredentials } from "@/lib/credentials/list-credentials";
 import { createCredentialBody, listCredentialsQuery } from "@/lib/credentials/schemas";
 import { parseJson, readJsonText, validate } from "@/lib/http/body";
 import { readQuery } from "@/lib/http/query";
-import { authedRoute, json, methods } from "@/lib/http/route";
+import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { withIdempotencyKey } from "@/lib/idempotency/idempotency-key";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -18,5 +18,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const credential = await createCredential({ caller, input: validate(createCredentialBody, parseJson(bodyText)) });
       return json(credential, { status: 201, headers: { location: `/v1/credentials/${credential.id}` } });
     });
-  }),
+  }, WRITE),
 });

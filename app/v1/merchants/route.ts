@@ -1,7 +1,7 @@
 // GET /v1/merchants: list and search merchants. POST /v1/merchants: register one.
 import { parseJson, readJsonText, validate } from "@/lib/http/body";
 import { readQuery } from "@/lib/http/query";
-import { authedRoute, json, methods } from "@/lib/http/route";
+import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { withIdempotencyKey } from "@/lib/idempotency/idempotency-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { listMerchants } from "@/lib/merchants/list-merchants";
@@ -18,5 +18,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const merchant = await createMerchant({ caller, input: validate(createMerchantBody, parseJson(bodyText)) });
       return json(merchant, { status: 201, headers: { location: `/v1/merchants/${merchant.id}` } });
     });
-  }),
+  }, WRITE),
 });

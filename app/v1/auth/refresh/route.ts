@@ -5,9 +5,12 @@ import { readJsonBody } from "@/lib/http/body";
 import { json, methods, publicRoute } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicRoute(async ({ request }) => {
-    const body = await readJsonBody(request, refreshTokenBody);
-    const tokens = await refreshTokens({ refreshToken: body.refresh_token });
-    return json(tokens, { headers: { "cache-control": "no-store", pragma: "no-cache" } });
-  }),
+  POST: publicRoute(
+    async ({ request }) => {
+      const body = await readJsonBody(request, refreshTokenBody);
+      const tokens = await refreshTokens({ refreshToken: body.refresh_token });
+      return json(tokens, { headers: { "cache-control": "no-store", pragma: "no-cache" } });
+    },
+    { rateLimit: "token" },
+  ),
 });

@@ -5,9 +5,12 @@ import { readJsonBody } from "@/lib/http/body";
 import { json, methods, publicRoute } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: publicRoute(async ({ request }) => {
-    const body = await readJsonBody(request, refreshTokenBody);
-    await revokeTokens({ refreshToken: body.refresh_token });
-    return json({ revoked: true }, { headers: { "cache-control": "no-store" } });
-  }),
+  POST: publicRoute(
+    async ({ request }) => {
+      const body = await readJsonBody(request, refreshTokenBody);
+      await revokeTokens({ refreshToken: body.refresh_token });
+      return json({ revoked: true }, { headers: { "cache-control": "no-store" } });
+    },
+    { rateLimit: "token" },
+  ),
 });

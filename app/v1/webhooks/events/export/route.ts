@@ -5,16 +5,19 @@ import { readQuery } from "@/lib/http/query";
 import { authedRoute, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedRoute(async ({ request, caller }) => {
-    const query = readQuery(request, exportEventsQuery);
-    const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
-    return new Response(await exportEvents({ caller, query }), {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="events-${stamp}Z.csv"`,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
-  }),
+  GET: authedRoute(
+    async ({ request, caller }) => {
+      const query = readQuery(request, exportEventsQuery);
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
+      return new Response(await exportEvents({ caller, query }), {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="events-${stamp}Z.csv"`,
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    },
+    { rateLimit: "export" },
+  ),
 });

@@ -1,7 +1,7 @@
 // POST /v1/webhooks/events/{id}/retry: process a failed event again (operators).
 import { retryEvent } from "@/lib/events/retry-event";
-import { authedRoute, json, methods } from "@/lib/http/route";
+import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: authedRoute<{ id: string }>(async ({ caller, params }) => json(await retryEvent({ caller, id: params.id }))),
+  POST: authedRoute<{ id: string }>(async ({ caller, params }) => json(await retryEvent({ caller, id: params.id })), WRITE),
 });
