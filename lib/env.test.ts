@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildEnv, ConfigurationError } from "@/lib/env";
 
 const server = "postgresql://postgres@127.0.0.1:5432/payments";
+const secrets = { AUTH_SIGNING_KEYS: "[]", ENCRYPTION_KEYS: "1:x", NEXTAUTH_SECRET: "x".repeat(40) };
 
 describe("configuration", () => {
   it("stops production on a server database when secrets are missing, naming them", () => {
@@ -11,7 +12,28 @@ describe("configuration", () => {
     );
   });
 
-  it("runs production on the embedded database with generated development secrets", () => {
+  // Issue 15: with NODE_ENV unset, a server database ran on one machine's generated keys.
+  it("requires the secrets whenever the database is a server, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["development", "test", undefined]) {
+      expect(() => buildEnv({ NODE_ENV, DATABASE_URL: server })).toThrow(/AUTH_SIGNING_KEYS, ENCRYPTION_KEYS, NEXTAUTH_SECRET/);
+    }
+    expect(() => buildEnv({ DATABASE_URL: server, ...secrets })).not.toThrow();
+  });
+
+  it("requires an https NEXTAUTH_URL in production, and refuses BENCH_ROUTES there", () => {
+    const deployed = { NODE_ENV: "production", DATABASE_URL: server, ...secrets };
+    expect(() => buildEnv({ ...deployed, NEXTAUTH_URL: "http://console.example.com" })).toThrow(/https/);
+    expect(buildEnv({ ...deployed, NEXTAUTH_URL: "https://console.example.com" }).production).toBe(true);
+    expect(() => buildEnv({ ...deployed, NEXTAUTH_URL: "https://console.example.com", BENCH_ROUTES: "true" })).toThrow(
+      /BENCH_ROUTES/,
+    );
+    // A production build on this machine's loopback (benchmarks, end-to-end tests) is not a deployment.
+    const local = buildEnv({ ...deployed, NEXTAUTH_URL: "http://127.0.0.1:3200", BENCH_ROUTES: "true" });
+    expect(local.production).toBe(false);
+    expect(local.benchRoutes).toBe(true);
+  });
+
+  it("runs a local production build on the embedded database with generated development secrets", () => {
     const config = buildEnv({ NODE_ENV: "production" });
     expect(config.serverDatabase).toBe(false);
     expect(config.databaseUrl).toBe("pglite:./.data/pglite");

@@ -1,6 +1,7 @@
 // The one reader of process.env: every setting is parsed and validated here, once.
-// Secrets missing on a development or embedded setup come from .data/dev-secrets.json
-// (generated on first use); in production on a server database they stop start-up.
+// Secrets missing on the embedded database come from .data/dev-secrets.json (generated on first
+// use); on a server database they stop start-up and every command, whatever NODE_ENV says: a
+// shared database must never hold data sealed with, or sessions signed by, one machine's keys.
 import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
 
@@ -75,13 +76,25 @@ export function buildEnv(source: Record<string, string | undefined>) {
   const raw = parsed.data;
   const databaseUrl = raw.DATABASE_URL ?? "pglite:./.data/pglite";
   const serverDatabase = /^postgres(ql)?:\/\//.test(databaseUrl);
-  const production = raw.NODE_ENV === "production" && serverDatabase;
+  const nextAuthUrl = raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`;
+  // Production: a production build reachable by others, i.e. at an address other than this
+  // machine's loopback (the benchmarks and end-to-end tests run production builds on 127.0.0.1).
+  const production = raw.NODE_ENV === "production" && !isLoopbackUrl(nextAuthUrl);
 
   const missing = (["AUTH_SIGNING_KEYS", "ENCRYPTION_KEYS", "NEXTAUTH_SECRET"] as const).filter((k) => !raw[k]);
-  if (production && missing.length > 0) {
+  if ((serverDatabase || production) && missing.length > 0) {
     throw new ConfigurationError(
-      `Missing required secrets for production: ${missing.join(", ")}. See .env.example for their format.`,
+      `Missing required secrets for a server database: ${missing.join(", ")}. ` +
+        "Generate them with `npm run secrets:generate`; see .env.example for their format.",
     );
+  }
+  if (production && !nextAuthUrl.startsWith("https://")) {
+    throw new ConfigurationError(
+      `NEXTAUTH_URL must be https in production (${nextAuthUrl}): sign-in cookies are marked Secure only over https.`,
+    );
+  }
+  if (production && raw.BENCH_ROUTES) {
+    throw new ConfigurationError("BENCH_ROUTES serves benchmark routes without authentication: never in production.");
   }
   const dev = missing.length > 0 ? loadDevSecrets() : undefined;
 
@@ -95,7 +108,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
     databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
     port: raw.PORT,
     logLevel: raw.LOG_LEVEL,
-    nextAuthUrl: raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`,
+    nextAuthUrl,
     nextAuthSecret: raw.NEXTAUTH_SECRET ?? dev!.nextAuthSecret,
     auth: {
       issuer: raw.AUTH_ISSUER,
@@ -125,6 +138,11 @@ export function buildEnv(source: Record<string, string | undefined>) {
     workerEnabled: raw.WORKER_ENABLED,
     benchRoutes: raw.BENCH_ROUTES,
   };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 let cached: Env | undefined;

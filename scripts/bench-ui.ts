@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import pg from "pg";
+import { freshServerSecrets } from "@/tests/support/scratch-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -79,7 +80,7 @@ function ensureUser(): void {
       "--password",
       PASSWORD,
     ],
-    { env: { ...process.env, DATABASE_URL, LOG_LEVEL: "warn" }, encoding: "utf8" },
+    { env: { ...process.env, ...freshServerSecrets(), DATABASE_URL, LOG_LEVEL: "warn" }, encoding: "utf8" },
   );
   if (r.status !== 0 && !/taken|exists/i.test(`${r.stdout}${r.stderr}`)) throw new Error(`creating ${USERNAME}: ${r.stderr}`);
 }

@@ -42,8 +42,12 @@ const PASSWORD = "bench password 1234";
 /** Whether a scenario (a, b, c, d) or the ingestion (i) runs: all of them unless --only says. */
 const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
 
+// The commands (migrate, demo data, users) need secrets on a server database like the server
+// does; the bench's data keeps no secret worth keeping between runs.
+const CLI_SECRETS = freshServerSecrets();
+
 function sh(command: string, argv: string[], env: Record<string, string> = {}): void {
-  const r = spawnSync(command, argv, { stdio: "inherit", env: { ...process.env, ...env } });
+  const r = spawnSync(command, argv, { stdio: "inherit", env: { ...process.env, ...CLI_SECRETS, ...env } });
   if (r.status !== 0) throw new Error(`${command} ${argv.join(" ")} failed`);
 }
 
@@ -85,7 +89,7 @@ async function ensureData(): Promise<void> {
       "npx",
       ["tsx", "--conditions=react-server", "scripts/users.ts", "create", username, "--role", role, "--password", PASSWORD],
       {
-        env: { ...process.env, DATABASE_URL },
+        env: { ...process.env, ...CLI_SECRETS, DATABASE_URL },
         encoding: "utf8",
       },
     );

@@ -40,7 +40,7 @@ async function waitForStatus(path: string, status: number, timeoutMs: number): P
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await createPrivatePostgres();
-  const env = { ...process.env, DATABASE_URL: database.url };
+  const env = { ...process.env, ...serverEnv(PORTS[0]), DATABASE_URL: database.url };
   execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", "prisma/migrate.ts", "deploy"], { env, stdio: "pipe" });
   execFileSync(
     "node_modules/.bin/tsx",

@@ -9,7 +9,8 @@ export type DevSecrets = { signingKeys: string; encryptionKeys: string; nextAuth
 
 const FILE = path.resolve(".data", "dev-secrets.json");
 
-function generate(): DevSecrets {
+/** A fresh set of the three secrets (npm run secrets:generate prints one for a server). */
+export function generateSecrets(): DevSecrets {
   const { privateKey } = generateKeyPairSync("ed25519");
   const jwk = { ...privateKey.export({ format: "jwk" }), kid: `dev-${randomBytes(4).toString("hex")}`, alg: "EdDSA" };
   return {
@@ -26,7 +27,7 @@ export function loadDevSecrets(): DevSecrets {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
   fs.mkdirSync(path.dirname(FILE), { recursive: true });
-  const secrets = generate();
+  const secrets = generateSecrets();
   try {
     // "wx": several processes starting at once agree on whichever file was written first.
     fs.writeFileSync(FILE, JSON.stringify(secrets, null, 2), { flag: "wx", mode: 0o600 });
