@@ -3,7 +3,8 @@
 // runs the server (scripts/server.mjs; --dev for development) and hands it the signals. The database is closed
 // before the server opens it: an embedded PGlite folder takes one process at a time.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { openDatabase } from "@/lib/db/adapter";
 import { closeDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/schema-engine";
@@ -33,10 +34,8 @@ async function prepareDatabase(): Promise<void> {
   }
 
   const admin = await ensureBootstrapAdmin();
-  if (admin.kind === "generated") {
-    console.log(`\n  Created the first user. Sign in as "${admin.username}" with password: ${admin.password}`);
-    console.log("  (shown once; change it with: npm run users -- reset-password admin)\n");
-  } else if (admin.kind === "configured-created") {
+  if (admin.kind === "generated") announceFirstAdmin(admin.username, admin.password);
+  else if (admin.kind === "configured-created") {
     console.log(`Created admin "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
 
@@ -45,6 +44,26 @@ async function prepareDatabase(): Promise<void> {
     await loadDemoData({ events: DEMO_EVENTS });
   }
   await closeDb();
+}
+
+/**
+ * The generated password reaches a person, never a log stream: on a terminal it is printed; when
+ * the output is collected (a service manager, a container's log driver) it goes to a file only
+ * this user can read, and the log says where.
+ */
+function announceFirstAdmin(username: string, password: string): void {
+  const change =
+    "  You choose your own at the first sign-in. To set one now instead:\n" +
+    `  printf '%s' "$NEW_PASSWORD" | npm run users -- reset-password ${username} --password-stdin\n`;
+  if (process.stdout.isTTY) {
+    console.log(`\n  Created the first user. Sign in as "${username}" with password: ${password}\n  (shown once)\n${change}`);
+    return;
+  }
+  const file = path.resolve(".data", "initial-admin-password");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  console.log(`\n  Created the first user "${username}". Its password is in ${file} (readable by this user only).\n${change}`);
 }
 
 async function main(): Promise<void> {

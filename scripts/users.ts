@@ -1,10 +1,12 @@
 // `npm run users -- <command>`: user management from the shell.
 //   list
-//   create <username> --role <admin|operator|viewer|ingest> [--password <p>]   (random if omitted, printed once)
+//   create <username> --role <admin|operator|viewer|ingest> [--password <p> | --password-stdin]
+//     (random if omitted, printed once, and to be changed at first sign-in)
 //   set-role <username> <role>
 //   disable <username> | enable <username>
-//   reset-password <username> [--password <p>]
+//   reset-password <username> [--password <p> | --password-stdin]
 // With the embedded database, stop the server first (one process per data folder).
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/auth/roles";
@@ -13,19 +15,25 @@ import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole 
 import { randomPassword } from "@/lib/users/random-password";
 
 const USAGE = `usage: npm run users -- list
-       npm run users -- create <username> --role <admin|operator|viewer|ingest> [--password <p>]
+       npm run users -- create <username> --role <admin|operator|viewer|ingest> [--password <p> | --password-stdin]
        npm run users -- set-role <username> <role>
        npm run users -- disable <username> | enable <username>
-       npm run users -- reset-password <username> [--password <p>]`;
+       npm run users -- reset-password <username> [--password <p> | --password-stdin]
+
+--password-stdin reads the password from standard input (its first line), so that it stays out of
+the shell's history and the process list: printf '%s' "$PASSWORD" | npm run users -- reset-password admin --password-stdin
+Without a password one is generated, printed once, and must be changed at the first sign-in.`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { role: { type: "string" }, password: { type: "string" } },
+    options: { role: { type: "string" }, password: { type: "string" }, "password-stdin": { type: "boolean" } },
   });
   const [command, username, extra] = positionals;
-  const generated = values.password ? undefined : randomPassword();
-  const password = values.password ?? generated!;
+  const chosen = values["password-stdin"] ? readFileSync(0, "utf8").split(/\r?\n/)[0] : values.password;
+  const generated = chosen ? undefined : randomPassword();
+  const password = chosen ?? generated!;
+  const passwordChangeRequired = generated !== undefined;
   const show = (u: { username: string; role: string; disabled: boolean }) =>
     console.log(`${u.username}\t${u.role}${u.disabled ? "\tdisabled" : ""}`);
 
@@ -35,7 +43,7 @@ async function main(): Promise<number> {
       return 0;
     case "create":
       if (!username || !values.role) break;
-      show(await createUser({ username, password, role: values.role as Role }));
+      show(await createUser({ username, password, role: values.role as Role, passwordChangeRequired }));
       if (generated) console.log(`password (shown once): ${generated}`);
       return 0;
     case "set-role":
@@ -49,7 +57,7 @@ async function main(): Promise<number> {
       return 0;
     case "reset-password":
       if (!username) break;
-      show(await resetUserPassword({ username, password }));
+      show(await resetUserPassword({ username, password, passwordChangeRequired }));
       if (generated) console.log(`new password (shown once): ${generated}`);
       return 0;
   }

@@ -31,6 +31,9 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "user.create": { label: "User created", tone: "success" },
   "user.update": { label: "User changed", tone: "accent" },
   "user.password_reset": { label: "Password reset", tone: "accent" },
+  "user.password_change": { label: "Password changed", tone: "accent" },
+  "user.sign_in": { label: "Signed in", tone: "neutral" },
+  "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
   "event.export": { label: "Events exported", tone: "neutral" },
 };
 

@@ -4,6 +4,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 
 export type AuditAction =
@@ -13,6 +14,9 @@ export type AuditAction =
   | "user.create"
   | "user.update"
   | "user.password_reset"
+  | "user.password_change"
+  | "user.sign_in"
+  | "user.sign_in_failed"
   | "event.export";
 export type AuditTargetType = "merchant" | "credential" | "user" | "event";
 
@@ -38,6 +42,31 @@ export async function recordAuditEntry(
       // A missing side is SQL NULL (a create has no before), not the JSON value null.
       before: entry.before ?? undefined,
       after: entry.after ?? undefined,
+    },
+  });
+}
+
+/**
+ * A sign-in, or a refused one (then the actor is whoever typed the username: no user id, and the
+ * target is the user when it exists, else the name typed). The address, never the password.
+ */
+export async function recordSignIn(entry: {
+  username: string;
+  userId: string | null;
+  address: string;
+  outcome: "succeeded" | "failed";
+  via: "api" | "dashboard";
+}): Promise<void> {
+  const username = entry.username.slice(0, 64);
+  await db().auditLogEntry.create({
+    data: {
+      id: newId(),
+      actorId: entry.outcome === "succeeded" ? entry.userId : null,
+      actorUsername: username,
+      action: entry.outcome === "succeeded" ? "user.sign_in" : "user.sign_in_failed",
+      targetType: "user",
+      targetId: entry.userId ?? username,
+      after: { address: entry.address.slice(0, 64), via: entry.via },
     },
   });
 }

@@ -15,7 +15,7 @@ const MAX_CACHED = 10_000;
 type Verified = { caller: Caller; issuedAt: number; expiresAt: number };
 const verifiedTokens = new Map<string, Verified>();
 
-type AccountStatus = { disabled: boolean; epochMs: number; readAt: number };
+type AccountStatus = { disabled: boolean; epochMs: number; passwordChangeRequired: boolean; readAt: number };
 const accountStatuses = new Map<string, AccountStatus>();
 
 async function verified(token: string): Promise<Verified> {
@@ -32,11 +32,18 @@ async function accountStatus(userId: string): Promise<AccountStatus | undefined>
   if (hit && Date.now() - hit.readAt < ACCOUNT_STATUS_TTL_MS) return hit;
   const [row] = (await sql({
     name: "access_token_account_status",
-    text: "SELECT disabled, (extract(epoch FROM credentials_epoch) * 1000)::bigint::text AS epoch_ms FROM users WHERE id = $1",
+    text:
+      "SELECT disabled, (extract(epoch FROM credentials_epoch) * 1000)::bigint::text AS epoch_ms, " +
+      "password_change_required FROM users WHERE id = $1",
     values: [userId],
-  })) as { disabled: boolean; epoch_ms: string }[];
+  })) as { disabled: boolean; epoch_ms: string; password_change_required: boolean }[];
   if (!row) return undefined;
-  const status = { disabled: row.disabled, epochMs: Number(row.epoch_ms), readAt: Date.now() };
+  const status = {
+    disabled: row.disabled,
+    epochMs: Number(row.epoch_ms),
+    passwordChangeRequired: row.password_change_required,
+    readAt: Date.now(),
+  };
   if (accountStatuses.size >= MAX_CACHED) accountStatuses.clear();
   accountStatuses.set(userId, status);
   return status;
@@ -50,7 +57,7 @@ export async function callerOfAccessToken(token: string): Promise<Caller> {
   // after it: it is refused (the safe side; its holder signs in again). Accounts are created
   // with an epoch of 1970, so a first sign-in right after creation is not caught by this.
   if (!status || status.disabled || issuedAt * 1000 < status.epochMs) throw new TokenRejected("revoked");
-  return caller;
+  return status.passwordChangeRequired ? { ...caller, passwordChangeRequired: true } : caller;
 }
 
 /** After a change to a user on this instance: its tokens are judged afresh from the next request. */

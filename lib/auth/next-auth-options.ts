@@ -60,7 +60,7 @@ async function authorize(credentials: unknown, headers: HeaderBag) {
   const request = requestFrom(headers);
   const requestId = requestIdOf(request);
   try {
-    const tokens = await signIn({ ...parsed.data, address: clientAddress(request) });
+    const tokens = await signIn({ ...parsed.data, address: clientAddress(request), via: "dashboard" });
     const caller = await verifyAccessToken(tokens.access_token);
     if (!can(caller, "read")) {
       // Machine accounts (ingest) hold API tokens only; their new session ends at once.

@@ -22,7 +22,13 @@ const GRANTS: Record<Role, readonly Permission[]> = {
 };
 
 /** Who is calling: the subject of a verified access token or of a staff session. */
-export type Caller = { userId: string; username: string; role: Role };
+export type Caller = {
+  userId: string;
+  username: string;
+  role: Role;
+  /** Set while the account still has a password someone else chose: only changing it is allowed. */
+  passwordChangeRequired?: boolean;
+};
 
 export function can(caller: Pick<Caller, "role">, permission: Permission): boolean {
   return GRANTS[caller.role].includes(permission);

@@ -1,5 +1,6 @@
-// Request bodies of the token endpoints.
+// Request bodies of the token endpoints and of a user's own password change.
 import { z } from "zod";
+import { passwordSchema } from "@/lib/users/schemas";
 
 export const signInBody = z.strictObject({
   username: z.string().min(1, "is required").max(64),
@@ -8,4 +9,16 @@ export const signInBody = z.strictObject({
 
 export const refreshTokenBody = z.strictObject({
   refresh_token: z.string().min(1, "is required").max(4096),
+});
+
+export const changePasswordBody = z.strictObject({
+  current_password: z.string().min(1, "is required").max(256),
+  new_password: passwordSchema,
+});
+
+export type ChangePasswordInput = z.infer<typeof changePasswordBody>;
+
+export const passwordChangedSchema = z.strictObject({
+  changed: z.literal(true),
+  sessions_ended: z.literal(true).describe("Every session and token of the account was ended: sign in again"),
 });

@@ -3,6 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { recordSignIn } from "@/lib/audit/record-audit-entry";
 import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/auth/jwt";
 import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
 import { verifyPassword } from "@/lib/auth/passwords";
@@ -75,17 +76,25 @@ async function mintPair(
   };
 }
 
-export async function signIn(options: { username: string; password: string; address: string }): Promise<TokenResponse> {
-  const { username, password, address } = options;
+/** Sign-in with a password; every outcome past the limits is audited (who, from where, how). */
+export async function signIn(options: {
+  username: string;
+  password: string;
+  address: string;
+  via?: "api" | "dashboard";
+}): Promise<TokenResponse> {
+  const { username, password, address, via = "api" } = options;
   await countLoginAttempt(username, address);
   const user = await db().user.findUnique({ where: { username } });
   // The dummy verification keeps unknown users as slow as wrong passwords.
   const ok = await verifyPassword(user && !user.disabled ? user.passwordHash : undefined, password);
   if (!user || user.disabled || !ok) {
     logger().info({ event: "sign_in_failed" }, "sign-in refused");
+    await recordSignIn({ username, userId: user?.id ?? null, address, outcome: "failed", via });
     throw invalidCredentials();
   }
   await forgiveLoginAttempt(username, address);
+  await recordSignIn({ username: user.username, userId: user.id, address, outcome: "succeeded", via });
   const family = await db().refreshFamily.create({
     data: {
       id: newId(),

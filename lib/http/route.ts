@@ -17,7 +17,11 @@ export type RouteHandler = (request: Request, context: NextContext) => Promise<R
 export type PublicContext<P extends Params> = { request: Request; requestId: string; params: P };
 export type AuthedContext<P extends Params> = PublicContext<P> & { caller: Caller };
 /** What the wrapper does besides authentication: a rate limit (per user, or per address when public). */
-export type RouteOptions = { rateLimit?: RateLimitName };
+export type RouteOptions = {
+  rateLimit?: RateLimitName;
+  /** The one route a caller whose password must be changed may use (POST /v1/auth/password). */
+  allowsPendingPasswordChange?: boolean;
+};
 /** The options of every route that creates or changes something (ingestion excepted). */
 export const WRITE: RouteOptions = { rateLimit: "write" };
 
@@ -74,6 +78,17 @@ export function authedRoute<P extends Params = Params>(
   return (request, context) =>
     run(request, context, async (requestId, params) => {
       const caller = await authenticateBearer(request);
+      if (caller.passwordChangeRequired && !options.allowsPendingPasswordChange) {
+        throw new ApiError({
+          status: 403,
+          code: "password_change_required",
+          detail: "This account's password was set by someone else: change it first (POST /v1/auth/password).",
+          headers: {
+            "www-authenticate":
+              'Bearer realm="payment-integrations", error="insufficient_scope", error_description="password change required"',
+          },
+        });
+      }
       if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
       return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
     });

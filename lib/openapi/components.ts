@@ -4,7 +4,7 @@
 import "server-only";
 import { z } from "zod";
 import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
-import { refreshTokenBody, signInBody } from "@/lib/auth/schemas";
+import { changePasswordBody, passwordChangedSchema, refreshTokenBody, signInBody } from "@/lib/auth/schemas";
 import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
 import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/credential-dto";
 import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
@@ -35,6 +35,7 @@ import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
 const REQUEST_SCHEMAS = {
   SignInRequest: signInBody,
   RefreshTokenRequest: refreshTokenBody,
+  ChangePasswordRequest: changePasswordBody,
   CreateMerchantRequest: createMerchantBody,
   CreateCredentialRequest: createCredentialBody,
   UpdateCredentialRequest: updateCredentialBody,
@@ -52,6 +53,7 @@ const RESPONSE_SCHEMAS = {
   PageMetadata: pageMetadataSchema,
   TokenResponse: tokenResponseSchema,
   RevokeResponse: revokeResponseSchema,
+  PasswordChanged: passwordChangedSchema,
   Provider: providerSchema,
   ProviderField: providerFieldSchema,
   ProviderList: z.strictObject({ data: z.array(providerSchema) }),
@@ -183,9 +185,13 @@ export const componentResponses: OpenApiDocument["components"]["responses"] = {
     ["unauthenticated", "invalid_token"],
     { "WWW-Authenticate": HEADERS.wwwAuthenticate },
   ),
-  Forbidden: problemResponse("The caller's role lacks the right (insufficient_scope).", 403, ["insufficient_scope"], {
-    "WWW-Authenticate": HEADERS.wwwAuthenticate,
-  }),
+  Forbidden: problemResponse(
+    "The caller's role lacks the right (insufficient_scope), or the account's password was set by someone else and " +
+      "must be changed first with POST /v1/auth/password (password_change_required).",
+    403,
+    ["insufficient_scope", "password_change_required"],
+    { "WWW-Authenticate": HEADERS.wwwAuthenticate },
+  ),
   MethodNotAllowed: problemResponse(
     "Any method a path does not list answers 405 method_not_allowed, with the allowed ones in Allow.",
     405,

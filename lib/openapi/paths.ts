@@ -105,6 +105,25 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
   {
     method: "post",
+    path: "/v1/auth/password",
+    operationId: "changePassword",
+    rateLimit: "write",
+    summary: "Change one's own password",
+    description:
+      "The current password is required (checked under the sign-in limits). Every session and token of the account " +
+      "ends, this one included: sign in again with the new password. The only operation open to an account whose " +
+      "password was set by someone else (every other answers 403 password_change_required until it is changed).",
+    tag: "Authentication",
+    auth: "bearer",
+    body: { schema: "ChangePasswordRequest" },
+    success: { 200: { description: "Changed; every session ended.", body: "PasswordChanged", headers: noStore } },
+    problems: {
+      404: { codes: ["not_found"] },
+      429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
+    },
+  },
+  {
+    method: "post",
     path: "/v1/auth/revoke",
     operationId: "revokeTokens",
     rateLimit: "token",

@@ -1,6 +1,6 @@
 // Start-up's first user. With ADMIN_USERNAME and ADMIN_PASSWORD set, that admin is created if
 // missing. With no user at all and no such settings, "admin" gets a random password that is
-// returned once for printing and never stored in clear.
+// returned once for printing and never stored in clear, and must be changed at first sign-in.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createUser } from "@/lib/users/manage-users";
@@ -21,6 +21,6 @@ export async function ensureBootstrapAdmin(): Promise<BootstrapResult> {
   }
   if ((await db().user.count()) > 0) return { kind: "unchanged" };
   const password = randomPassword();
-  await createUser({ username: "admin", password, role: "admin" });
+  await createUser({ username: "admin", password, role: "admin", passwordChangeRequired: true });
   return { kind: "generated", username: "admin", password };
 }

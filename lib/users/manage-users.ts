@@ -18,13 +18,26 @@ function summary(user: { id: string; username: string; role: Role; disabled: boo
   };
 }
 
-export async function createUser(options: { username: string; password: string; role: Role }): Promise<UserSummary> {
+/** passwordChangeRequired: the password was chosen for the user (generated); its first use must replace it. */
+export async function createUser(options: {
+  username: string;
+  password: string;
+  role: Role;
+  passwordChangeRequired?: boolean;
+}): Promise<UserSummary> {
   const username = usernameSchema.parse(options.username);
   const password = passwordSchema.parse(options.password);
   const role = roleSchema.parse(options.role);
   const user = await db().user.create({
     // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
-    data: { id: newId(), username, passwordHash: await hashPassword(password), role, credentialsEpoch: new Date(0) },
+    data: {
+      id: newId(),
+      username,
+      passwordHash: await hashPassword(password),
+      role,
+      credentialsEpoch: new Date(0),
+      passwordChangeRequired: options.passwordChangeRequired ?? false,
+    },
   });
   return summary(user);
 }
@@ -44,11 +57,19 @@ export async function setUserDisabled(options: { username: string; disabled: boo
   return summary(user);
 }
 
-export async function resetUserPassword(options: { username: string; password: string }): Promise<UserSummary> {
+export async function resetUserPassword(options: {
+  username: string;
+  password: string;
+  passwordChangeRequired?: boolean;
+}): Promise<UserSummary> {
   const password = passwordSchema.parse(options.password);
   const user = await db().user.update({
     where: { username: options.username },
-    data: { passwordHash: await hashPassword(password), credentialsEpoch: new Date() },
+    data: {
+      passwordHash: await hashPassword(password),
+      credentialsEpoch: new Date(),
+      passwordChangeRequired: options.passwordChangeRequired ?? false,
+    },
   });
   return summary(user);
 }

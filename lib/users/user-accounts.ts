@@ -48,7 +48,15 @@ export async function createUserAccount(options: {
     const user = await db().$transaction(async (tx) => {
       const row = await tx.user.create({
         // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
-        data: { id: newId(), username: input.username, role: input.role, passwordHash, credentialsEpoch: new Date(0) },
+        // The password is ours, shown once to the admin: its first use must replace it.
+        data: {
+          id: newId(),
+          username: input.username,
+          role: input.role,
+          passwordHash,
+          credentialsEpoch: new Date(0),
+          passwordChangeRequired: true,
+        },
       });
       await recordAuditEntry(tx, {
         caller,
@@ -115,6 +123,9 @@ export async function resetUserAccountPassword(options: {
   requirePermission(caller, "users:manage");
   refuseOwnAccount(caller, id);
   const password = randomPassword();
-  const user = await changeUser(caller, id, "user.password_reset", { passwordHash: await hashPassword(password) });
+  const user = await changeUser(caller, id, "user.password_reset", {
+    passwordHash: await hashPassword(password),
+    passwordChangeRequired: true,
+  });
   return { user, password };
 }

@@ -9,6 +9,7 @@ import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as resetPassword } from "@/app/v1/users/[id]/password/route";
 import { PATCH as updateUser } from "@/app/v1/users/[id]/route";
 import { POST as createUser, GET as listUsers } from "@/app/v1/users/route";
+import { db } from "@/lib/db/client";
 import { call, userWithTokens } from "../support/api";
 
 let admin: Awaited<ReturnType<typeof userWithTokens>>;
@@ -100,6 +101,8 @@ describe("users API", () => {
   it("refuses a user's access tokens once it is disabled or its role changes, on the API at once", async () => {
     const { GET: providers } = await import("@/app/v1/providers/route");
     const user = await created("operator");
+    // The generated password would only let this user change it (password-change.test.ts).
+    await db().user.update({ where: { id: user.id }, data: { passwordChangeRequired: false } });
     const before = (await login(user.username, user.password)).json.access_token as string;
     expect((await call(providers, "/v1/providers", { token: before })).status).toBe(200);
 

@@ -1,0 +1,18 @@
+// POST /v1/auth/password: change one's own password (current password required); every session
+// of the account ends. The one route open to an account whose password must be changed.
+import { changePasswordBody } from "@/lib/auth/schemas";
+import { readJsonBody } from "@/lib/http/body";
+import { clientAddress } from "@/lib/http/client-address";
+import { authedRoute, json, methods } from "@/lib/http/route";
+import { changeOwnPassword } from "@/lib/users/change-own-password";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: authedRoute(
+    async ({ request, caller }) => {
+      const input = await readJsonBody(request, changePasswordBody);
+      const result = await changeOwnPassword({ caller, input, address: clientAddress(request) });
+      return json(result, { headers: { "cache-control": "no-store" } });
+    },
+    { rateLimit: "write", allowsPendingPasswordChange: true },
+  ),
+});
