@@ -8,7 +8,7 @@ export type SessionError = "RefreshAccessTokenError";
 
 declare module "next-auth" {
   interface Session {
-    user: { id: string; name: string; role: Role } & DefaultSession["user"];
+    user: { id: string; name: string; role: Role; passwordChangeRequired?: boolean } & DefaultSession["user"];
     accessToken: string;
     error?: SessionError;
   }
@@ -17,6 +17,7 @@ declare module "next-auth" {
     id: string;
     name: string;
     role: Role;
+    passwordChangeRequired: boolean;
     tokens: SessionTokens;
   }
 }
@@ -24,6 +25,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT extends SessionTokens {
     role: Role;
+    passwordChangeRequired?: boolean;
     error?: SessionError;
   }
 }

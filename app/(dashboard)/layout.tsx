@@ -10,6 +10,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const session = await getStaffSession();
   if (!session) redirect("/login");
   if (session.error) redirect("/login?reason=session_expired");
+  if (session.user.passwordChangeRequired) redirect("/account/password");
 
   return (
     <AppProviders>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Badge } from "@/components/ui/badge";
 import { ROLE_LABELS } from "@/components/users/role-labels";
@@ -26,7 +27,16 @@ export function UserMenu({ name, role }: { name: string; role: Role }) {
           </p>
         </div>
       </div>
-      <SignOutButton />
+      <div className="flex shrink-0 items-center gap-2 md:block md:space-y-2">
+        <Link
+          href="/account/password"
+          className="block text-sm text-(--fg-muted) hover:text-(--fg) hover:underline md:text-center"
+          data-testid="change-password-link"
+        >
+          Change password
+        </Link>
+        <SignOutButton />
+      </div>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { getServerSession } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { verifyAccessToken } from "@/lib/auth/jwt";
+import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { can } from "@/lib/auth/roles";
 import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/session-tokens";
 import { revokeTokens, signIn } from "@/lib/auth/token-service";
@@ -61,7 +61,8 @@ async function authorize(credentials: unknown, headers: HeaderBag) {
   const requestId = requestIdOf(request);
   try {
     const tokens = await signIn({ ...parsed.data, address: clientAddress(request), via: "dashboard" });
-    const caller = await verifyAccessToken(tokens.access_token);
+    // The account's current state too: a password someone else chose must be changed first.
+    const caller = await callerOfAccessToken(tokens.access_token);
     if (!can(caller, "read")) {
       // Machine accounts (ingest) hold API tokens only; their new session ends at once.
       await revokeTokens({ refreshToken: tokens.refresh_token });
@@ -69,7 +70,13 @@ async function authorize(credentials: unknown, headers: HeaderBag) {
       throw new SignInRefused("console_access_denied");
     }
     logger().info({ event: "console_sign_in", requestId, userId: caller.userId }, "console sign-in");
-    return { id: caller.userId, name: caller.username, role: caller.role, tokens: sessionTokensFrom(tokens) };
+    return {
+      id: caller.userId,
+      name: caller.username,
+      role: caller.role,
+      passwordChangeRequired: Boolean(caller.passwordChangeRequired),
+      tokens: sessionTokensFrom(tokens),
+    };
   } catch (error) {
     throw new Error(signInErrorCode(error, requestId));
   }
@@ -110,14 +117,22 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
     callbacks: {
       // `session` data sent by the browser on update() is deliberately ignored: the browser never sets tokens.
       async jwt({ token, user }) {
-        if (user) return { ...token, name: user.name, role: user.role, ...user.tokens, error: undefined };
+        if (user) {
+          const { name, role, passwordChangeRequired } = user;
+          return { ...token, name, role, passwordChangeRequired, ...user.tokens, error: undefined };
+        }
         if (!options.renew || token.error || !needsRenewal(token)) return token;
         return renewed(token);
       },
       async session({ session, token }): Promise<Session> {
         return {
           expires: session.expires,
-          user: { id: token.sub ?? "", name: token.name ?? "", role: token.role },
+          user: {
+            id: token.sub ?? "",
+            name: token.name ?? "",
+            role: token.role,
+            ...(token.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
+          },
           accessToken: token.accessToken,
           ...(token.error ? { error: token.error } : {}),
         };

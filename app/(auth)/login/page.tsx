@@ -21,6 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   if (session && !session.error) redirect(safeCallbackPath(callbackUrl));
 
   const ended = first(params.reason) === "session_expired" || Boolean(session?.error);
+  const passwordChanged = first(params.reason) === "password_changed";
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
@@ -30,7 +31,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         <Card className="px-6 py-7 sm:px-8">
           <h1 className="text-xl font-semibold tracking-tight text-(--fg)">Sign in</h1>
           <p className="mt-1 mb-6 text-sm text-(--fg-muted)">Use your staff account to open the console.</p>
-          {ended ? (
+          {passwordChanged ? (
+            <div className="mb-5">
+              <Alert tone="info">Your password has been changed. Sign in with the new one.</Alert>
+            </div>
+          ) : ended ? (
             <div className="mb-5">
               <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
             </div>

@@ -1,0 +1,25 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
+import { Brand } from "@/components/shell/brand";
+import { getStaffSession } from "@/lib/auth/next-auth-options";
+
+// The account's own pages (change password): a session is needed, but not a usable password,
+// so a user whose password must be changed lands here rather than in the dashboard.
+export default async function AccountLayout({ children }: { children: ReactNode }) {
+  const session = await getStaffSession();
+  if (!session) redirect("/login");
+  if (session.error) redirect("/login?reason=session_expired");
+  return (
+    <AppProviders>
+      <main id="main" className="flex min-h-dvh flex-col items-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <div className="mb-8 flex justify-center">
+            <Brand />
+          </div>
+          {children}
+        </div>
+      </main>
+    </AppProviders>
+  );
+}
