@@ -44,7 +44,19 @@ export type FuzzReport = {
 
 type Target = { path: string; method: HttpMethod; operation: Operation; parameters: Parameter[]; body?: JsonSchema };
 
-type Auth = "admin" | "operator" | "viewer" | "ingest" | "none" | "garbage" | "tampered" | "foreign" | "refresh" | "basic";
+type Auth =
+  | "admin"
+  | "operator"
+  | "viewer"
+  | "ingest"
+  | "none"
+  | "garbage"
+  | "tampered"
+  | "foreign"
+  | "refresh"
+  | "basic"
+  | "lowercase"
+  | "malformed";
 
 type FuzzRequest = {
   target: string;
@@ -159,7 +171,17 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
         {
           weight: 1,
           arbitrary: fc
-            .constantFrom("", "{", "null", '{"a":1,}', "\u0000", "[".repeat(5_000))
+            .constantFrom(
+              "",
+              "{",
+              "null",
+              '{"a":1,}',
+              "\u0000",
+              "[".repeat(5_000),
+              // Deep but well-formed nesting: once an unauthenticated stack overflow (issue 15).
+              "[".repeat(31_000) + "]".repeat(31_000),
+              `${'{"a":'.repeat(3_000)}1${"}".repeat(3_000)}`,
+            )
             .map((text) => ({ text, names: [] })),
         },
       )
@@ -218,7 +240,19 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
       headers,
       auth: fc.oneof(
         { weight: 8, arbitrary: fc.constantFrom<Auth>("admin", "operator", "viewer", "ingest") },
-        { weight: 2, arbitrary: fc.constantFrom<Auth>("none", "garbage", "tampered", "foreign", "refresh", "basic") },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom<Auth>(
+            "none",
+            "garbage",
+            "tampered",
+            "foreign",
+            "refresh",
+            "basic",
+            "lowercase",
+            "malformed",
+          ),
+        },
       ),
     })
     .map(({ method, path: p, query: q, body: b, contentType, headers: h, auth }) => ({
@@ -260,6 +294,8 @@ async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Token
     foreign,
     refresh: pairs[2]!.refresh_token,
     basic: undefined,
+    lowercase: undefined,
+    malformed: undefined,
   };
 }
 
@@ -344,6 +380,9 @@ async function send(
   const token = tokens[r.auth];
   if (token) headers.authorization = `Bearer ${token}`;
   if (r.auth === "basic") headers.authorization = "Basic YWRtaW46YWRtaW4=";
+  // The scheme in another case (RFC 9110: it is case-insensitive), and a Bearer header that is not one token.
+  if (r.auth === "lowercase") headers.authorization = `bEaReR ${tokens.operator}`;
+  if (r.auth === "malformed") headers.authorization = `Bearer ${tokens.operator} ${tokens.viewer}`;
   const res = await fetch(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
     method: r.method,
     headers,

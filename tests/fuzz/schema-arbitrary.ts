@@ -124,6 +124,8 @@ export const hostileValue: Arb = fc.oneof(
   fc.constant(null),
   fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "true", "[]", "{}", "../..", "%00", "\u0000", "' OR 1=1 --"),
   fc.constantFrom("a".repeat(5_000), "9".repeat(400), "ã".repeat(300), "2026-02-30T25:61:00Z", "1970-01-01"),
+  // Spreadsheet formulas, for the CSV export (pt-BR Excel splits cells on ";").
+  fc.constantFrom('=HYPERLINK("http://x")', ";=1+1", "+cmd|' /C calc'!A0", "@SUM(1)", "-2+3", "\t=1", "a;b;=c"),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
