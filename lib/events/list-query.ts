@@ -2,6 +2,7 @@
 // validated, unknown ones refused by name, created_at in its day and range forms.
 import { z } from "zod";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
+import { validationFailed } from "@/lib/http/api-error";
 import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,16 +23,21 @@ const instantOrDay = z
 
 const day = z.string().refine((v) => DATE.test(v) && validDay(v), { message: "must be a date YYYY-MM-DD (a UTC day)" });
 
+// Enum values are taken in any case (FAILED, Cielo), like sort (ASC): one rule for every parameter.
 const oneOf = (values: readonly string[]) =>
-  z.string().refine((v) => values.includes(v), { message: `must be one of ${values.join(", ")}` });
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .refine((v) => values.includes(v), { message: `must be one of ${values.join(", ")} (any case)` });
 
 const identifier = z.string().min(1).max(64);
 
 export const listEventsQuery = z.strictObject({
   status: z
     .string()
+    .transform((v) => v.toLowerCase())
     .refine((v) => v.split(",").every((s) => (EVENT_STATUSES as readonly string[]).includes(s)), {
-      message: `must be one or more of ${EVENT_STATUSES.join(", ")}, comma-separated`,
+      message: `must be one or more of ${EVENT_STATUSES.join(", ")}, comma-separated (any case)`,
     })
     .transform((v) => [...new Set(v.split(","))].sort())
     .optional(),
@@ -57,6 +63,7 @@ export const listEventsQuery = z.strictObject({
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
 
 const DAY_MS = 86_400_000;
+const CREATED_AT_PARAMS = ["created_at", "created_at[gte]", "created_at[gt]", "created_at[lte]", "created_at[lt]"] as const;
 
 /**
  * The created_at filters as one half-open interval [from, to). A date is its whole UTC day:
@@ -80,5 +87,17 @@ export function createdAtRange(
   if (query["created_at[lte]"]) tos.push(end(query["created_at[lte]"]));
   const pick = (ds: Date[], f: (...n: number[]) => number) =>
     ds.length ? new Date(f(...ds.map((d) => d.getTime()))) : undefined;
-  return { from: pick(froms, Math.max), to: pick(tos, Math.min) };
+  const range = { from: pick(froms, Math.max), to: pick(tos, Math.min) };
+  // An inverted (or empty) range is a mistake, not a question whose answer is "nothing".
+  if (range.from && range.to && range.from >= range.to) {
+    const bounds = CREATED_AT_PARAMS.filter((name) => query[name] !== undefined);
+    throw validationFailed(
+      bounds.map((field) => ({
+        field,
+        message: `leaves no instant between the lower and the upper bound (${bounds.join(", ")})`,
+      })),
+      "The created_at bounds are inverted: the lower bound is not before the upper one.",
+    );
+  }
+  return range;
 }

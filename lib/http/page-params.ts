@@ -26,7 +26,11 @@ export const sortParam = z
   .transform((v) => v.toLowerCase() as "asc" | "desc")
   .default("desc");
 
-export const cursorParam = z.string().min(1).max(512).optional();
+export const cursorParam = z
+  .string()
+  .min(1, "must not be empty: omit it for the first page, or send metadata.cursor of the previous one")
+  .max(512, "must be at most 512 characters (send metadata.cursor as it came)")
+  .optional();
 
 export type SortDirection = "asc" | "desc";
 export type PageMetadata = { cursor: string | null; limit: number; has_more: boolean };

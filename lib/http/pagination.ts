@@ -17,8 +17,10 @@ function hmacKey(): Buffer {
   return cachedHmacKey;
 }
 
+const SIGNATURE_LENGTH = 22;
+
 function sign(payload: string): string {
-  return createHmac("sha256", hmacKey()).update(payload).digest("base64url").slice(0, 22);
+  return createHmac("sha256", hmacKey()).update(payload).digest("base64url").slice(0, SIGNATURE_LENGTH);
 }
 
 /** A stable fingerprint of what a cursor is valid for: the list, its filters and its sort. */
@@ -33,15 +35,17 @@ export function cursorBinding(list: string, filters: Record<string, unknown>): s
 
 export function encodeCursor(position: Position, binding: string): string {
   const payload = Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id, binding])).toString("base64url");
-  return `${payload}.${sign(payload)}`;
+  // Pure base64url (no separator): the signature is the last SIGNATURE_LENGTH characters.
+  return `${payload}${sign(payload)}`;
 }
 
 const invalidCursor = (message: string) =>
   badRequest("invalid_cursor", "The cursor is not valid for this request.", [{ field: "cursor", message }]);
 
 export function decodeCursor(cursor: string, binding: string): Position {
-  const [payload, signature, extra] = cursor.split(".");
-  if (!payload || !signature || extra !== undefined) throw invalidCursor("is malformed");
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || cursor.length <= SIGNATURE_LENGTH) throw invalidCursor("is malformed");
+  const payload = cursor.slice(0, -SIGNATURE_LENGTH);
+  const signature = cursor.slice(-SIGNATURE_LENGTH);
   const expected = Buffer.from(sign(payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor("is tampered or foreign");

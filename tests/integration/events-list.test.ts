@@ -93,10 +93,11 @@ describe("paging", () => {
       expect(res.status).toBe(400);
       expect(res.json.errors[0].field).toBe("cursor");
     }
-    const [payload, signature] = cursor.split(".");
-    const decoded = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    // The signature is the last 22 characters of the cursor.
+    const [payload, signature] = [cursor.slice(0, -22), cursor.slice(-22)];
+    const decoded = JSON.parse(Buffer.from(payload, "base64url").toString());
     decoded[1] = "0000000000000000000a";
-    const tampered = `${Buffer.from(JSON.stringify(decoded)).toString("base64url")}.${signature}`;
+    const tampered = `${Buffer.from(JSON.stringify(decoded)).toString("base64url")}${signature}`;
     for (const bad of [tampered, "garbage", `${cursor}x`, "a.b.c"]) {
       const res = await get(`merchant_id=${merchant}&limit=1&cursor=${encodeURIComponent(bad)}`);
       expect(res.status).toBe(400);
@@ -229,6 +230,48 @@ describe("filters", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  // Issue 11, section 5: small defects found by trying the API.
+  it("takes enum values in any case, like sort", async () => {
+    const merchant = tag();
+    await ingestEvents(ingester, 2, () => ({ merchantId: merchant, acquirerName: "cielo", paymentMethod: "credit_card" }));
+    const lower = (await get(`merchant_id=${merchant}&status=pending,failed,processed`)).json.data.length;
+    const upper = await get(
+      `merchant_id=${merchant}&status=PENDING,Failed,processed&acquirer_name=CIELO&payment_method=Credit_Card&sort=ASC`,
+    );
+    expect(upper.status).toBe(200);
+    expect(upper.json.data).toHaveLength(lower);
+    expect(lower).toBe(2);
+  });
+
+  it("refuses an inverted or empty created_at range with 400 naming both bounds", async () => {
+    for (const [query, fields] of [
+      ["created_at[gte]=2026-05-03&created_at[lt]=2026-05-02", ["created_at[gte]", "created_at[lt]"]],
+      ["created_at[gt]=2026-05-02&created_at[lte]=2026-05-02", ["created_at[gt]", "created_at[lte]"]],
+      ["created_at=2026-05-02&created_at[lt]=2026-05-01", ["created_at", "created_at[lt]"]],
+    ] as const) {
+      const res = await get(query);
+      expect(res.status, query).toBe(400);
+      expect(res.json.code).toBe("validation_failed");
+      expect(res.json.errors.map((e: { field: string }) => e.field)).toEqual(fields);
+    }
+    expect((await get("created_at[gte]=2026-05-02&created_at[lte]=2026-05-02")).status).toBe(200);
+  });
+
+  it("answers an empty cursor with a message of its own, and issues cursors of pure base64url", async () => {
+    const empty = await get("cursor=");
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors).toEqual([{ field: "cursor", message: expect.stringContaining("omit it for the first page") }]);
+    const merchant = tag();
+    await ingestEvents(ingester, 3, () => ({ merchantId: merchant }));
+    const first = await get(`merchant_id=${merchant}&limit=1`);
+    expect(first.json.metadata.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const next = await get(`merchant_id=${merchant}&limit=1&cursor=${first.json.metadata.cursor}`);
+    expect(next.status).toBe(200);
+    expect(next.json.data[0].id).not.toBe(first.json.data[0].id);
+    const dotted = await get(`merchant_id=${merchant}&limit=1&cursor=${first.json.metadata.cursor}.x`);
+    expect(dotted.json.code).toBe("invalid_cursor");
   });
 
   it("is readable by viewers, operators and admins, not by ingest tokens", async () => {
