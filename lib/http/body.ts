@@ -9,17 +9,17 @@ import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () =>
-  new ApiError({ status: 413, code: "body_too_large", detail: `The request body exceeds ${MAX_BODY_BYTES} bytes.` });
+const tooLarge = (maxBytes: number) =>
+  new ApiError({ status: 413, code: "body_too_large", detail: `The request body exceeds ${maxBytes} bytes.` });
 
-/** The raw body as text, refused when it is not JSON or too large. */
-export async function readJsonText(request: Request): Promise<string> {
+/** The raw body as text, refused when it is not JSON or larger than maxBytes (64 KiB unless a route says). */
+export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError({ status: 415, code: "unsupported_media_type", detail: "Send the body as application/json." });
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,9 +28,9 @@ export async function readJsonText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
@@ -49,8 +49,12 @@ export function parseJson(text: string): unknown {
   }
 }
 
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const nul = nulCharacterPath(value);
+/**
+ * The value against the schema, NUL characters refused first. `checkNul: false` is for a body
+ * whose parts are validated one by one later (a batch: one bad item must not refuse the others).
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, options: { checkNul?: boolean } = {}): z.infer<S> {
+  const nul = options.checkNul === false ? undefined : nulCharacterPath(value);
   if (nul !== undefined) throw validationFailed([{ field: nul || "(root)", message: NUL_MESSAGE }]);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));

@@ -8,6 +8,7 @@ import { changePasswordBody, passwordChangedSchema, refreshTokenBody, signInBody
 import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
 import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/credential-dto";
 import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
+import { batchIngestRequestSchema, batchIngestResultSchema, batchItemResultSchema } from "@/lib/events/batch-schema";
 import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/events/data-schema";
 import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/get-event";
 import { eventReceiptSchema } from "@/lib/events/ingest-event";
@@ -42,6 +43,7 @@ const REQUEST_SCHEMAS = {
   CreateUserRequest: createUserBody,
   UpdateUserRequest: updateUserBody,
   EventDataInput: eventDataSchema,
+  BatchIngestRequest: batchIngestRequestSchema,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
 };
@@ -65,6 +67,8 @@ const RESPONSE_SCHEMAS = {
   Event: eventSchema,
   EventDetail: eventDetailSchema,
   EventReceipt: eventReceiptSchema,
+  BatchIngestResult: batchIngestResultSchema,
+  BatchItemResult: batchItemResultSchema,
   EventOrReceipt: z.union([eventSchema, eventReceiptSchema]),
   EventAttempt: eventAttemptSchema,
   EventData: eventDataSchema,

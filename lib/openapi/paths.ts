@@ -299,6 +299,22 @@ export const OPERATIONS: OperationDeclaration[] = [
     },
   },
   {
+    method: "post",
+    path: "/v1/webhooks/events/batch",
+    operationId: "ingestEventBatch",
+    summary: "Ingest up to 100 payment notifications at once",
+    description:
+      "Roles ingest and admin. Each item is validated and stored on its own and answered in order: created, " +
+      "duplicate (the stored event's id and status; the same dedup rule as the single form, also between items of " +
+      "one batch) or invalid (its field errors, named events.<index>.<field>). One bad item never refuses the " +
+      "others; sending the same batch again answers every item as a duplicate with the same ids. The body may " +
+      "hold up to 1 MiB.",
+    tag: "Events",
+    auth: "bearer",
+    body: { schema: "BatchIngestRequest", description: "The notifications (the seed's Data objects)." },
+    success: { 200: { description: "One result per item, in order.", body: "BatchIngestResult" } },
+  },
+  {
     method: "get",
     path: "/v1/webhooks/events/export",
     operationId: "exportEvents",

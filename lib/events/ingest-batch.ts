@@ -1,0 +1,115 @@
+// POST /v1/webhooks/events/batch: up to 100 notifications stored in ONE statement (rows as one
+// JSON parameter, unpacked by jsonb_to_recordset, as the demo loader does), each answered in
+// order: created, duplicate (the stored event's id and status) or invalid (its field errors).
+// One bad item never refuses the others. Sending the same batch again answers every item as a
+// duplicate with the same ids: the dedup key makes it idempotent, like the single form.
+import "server-only";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { sql } from "@/lib/db/client";
+import type { BatchIngestResult, BatchItemResult } from "@/lib/events/batch-schema";
+import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
+import { eventColumnsOf } from "@/lib/events/event-columns";
+import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
+import { nudgeEventWorker } from "@/lib/events/worker";
+import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
+import { fieldErrorsOf } from "@/lib/http/zod-errors";
+import { newId } from "@/lib/ids";
+
+const INSERT_BATCH_SQL = `
+WITH batch AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
+    id text, data jsonb, merchant_id text, terminal_id text, acquirer_name text,
+    acquirer_merchant_identifier text, acquirer_terminal_identifier text, transaction_status text,
+    payment_method text, authorization_code text, retrieval_reference_number text, card_last4 text,
+    dedup_key text, data_problem text, n int)
+)
+INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
+  acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
+  card_last4, dedup_key, data_problem)
+SELECT id, '${PAYMENT_COMPLETED}', 'pending', data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
+  acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
+  card_last4, dedup_key, data_problem
+FROM batch ORDER BY n
+ON CONFLICT (dedup_key) DO NOTHING
+RETURNING e.id`;
+
+const EXISTING_SQL = `SELECT e.id, e.status, e.dedup_key FROM events e WHERE e.dedup_key = ANY($1::text[])`;
+
+type Valid = { index: number; id: string; data: EventData; dedupKey: string | null };
+
+function validated(index: number, item: unknown): Valid | BatchItemResult {
+  const invalid = (errors: BatchItemResult["errors"]): BatchItemResult => ({
+    index,
+    result: "invalid",
+    id: null,
+    status: null,
+    errors,
+  });
+  const nul = nulCharacterPath(item);
+  if (nul !== undefined) return invalid([{ field: `events.${index}${nul ? `.${nul}` : ""}`, message: NUL_MESSAGE }]);
+  const parsed = eventDataSchema.safeParse(item);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, `events.${index}`));
+  return { index, id: newId(), data: parsed.data, dedupKey: eventColumnsOf(parsed.data).dedupKey };
+}
+
+export async function ingestEventBatch(options: { caller: Caller; items: unknown[] }): Promise<BatchIngestResult> {
+  requirePermission(options.caller, "events:ingest");
+  const results: BatchItemResult[] = [];
+  const valid: Valid[] = [];
+  options.items.forEach((item, index) => {
+    const outcome = validated(index, item);
+    if ("result" in outcome) results[index] = outcome;
+    else valid.push(outcome);
+  });
+
+  if (valid.length > 0) {
+    const rows = valid.map((v, n) => {
+      const c = eventColumnsOf(v.data);
+      return {
+        id: v.id,
+        data: v.data,
+        merchant_id: c.merchantId,
+        terminal_id: c.terminalId,
+        acquirer_name: c.acquirerName,
+        acquirer_merchant_identifier: c.acquirerMerchantIdentifier,
+        acquirer_terminal_identifier: c.acquirerTerminalIdentifier,
+        transaction_status: c.transactionStatus,
+        payment_method: c.paymentMethod,
+        authorization_code: c.authorizationCode,
+        retrieval_reference_number: c.retrievalReferenceNumber,
+        card_last4: c.cardLast4,
+        dedup_key: c.dedupKey,
+        data_problem: c.dataProblem,
+        n,
+      };
+    });
+    const inserted = new Set(
+      (
+        (await sql({ name: "events_ingest_batch", text: INSERT_BATCH_SQL, values: [JSON.stringify(rows)] })) as { id: string }[]
+      ).map((r) => r.id),
+    );
+    const seenKeys = valid.filter((v) => !inserted.has(v.id) && v.dedupKey !== null).map((v) => v.dedupKey as string);
+    const existing = new Map<string, { id: string; status: BatchItemResult["status"] }>();
+    if (seenKeys.length > 0) {
+      const found = (await sql({ name: "events_by_dedup_keys", text: EXISTING_SQL, values: [seenKeys] })) as {
+        id: string;
+        status: NonNullable<BatchItemResult["status"]>;
+        dedup_key: string;
+      }[];
+      for (const row of found) existing.set(row.dedup_key, { id: row.id, status: row.status });
+    }
+    for (const v of valid) {
+      if (inserted.has(v.id)) {
+        results[v.index] = { index: v.index, result: "created", id: v.id, status: "pending", errors: [] };
+        continue;
+      }
+      const stored = v.dedupKey === null ? undefined : existing.get(v.dedupKey);
+      if (!stored) throw new Error("batch dedup conflict without an existing event");
+      results[v.index] = { index: v.index, result: "duplicate", id: stored.id, status: stored.status, errors: [] };
+    }
+    if (inserted.size > 0) nudgeEventWorker();
+  }
+
+  const count = (result: BatchItemResult["result"]) => results.filter((r) => r.result === result).length;
+  return { data: results, summary: { created: count("created"), duplicate: count("duplicate"), invalid: count("invalid") } };
+}
