@@ -53,6 +53,19 @@ export const listEventsQuery = z.strictObject({
   transaction_status: oneOf(TRANSACTION_STATUSES).optional(),
   payment_method: oneOf(PAYMENT_METHODS).optional(),
   failure_reason: identifier.optional(),
+  // The identifiers operators hold: the acquirer's MID and TID printed on a receipt, the
+  // terminal's serial number, the merchant's tax id (masked or not) and a part of its name.
+  acquirer_merchant_id: identifier.optional(),
+  acquirer_terminal_id: identifier.optional(),
+  terminal_serial_number: identifier.optional(),
+  merchant_tax_id: z
+    .string()
+    .transform((v) => v.replace(/[./-]/g, "").toUpperCase())
+    .refine((v) => /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(v), {
+      message: "must be a CNPJ (14 characters) or CPF (11 digits), masked or not",
+    })
+    .optional(),
+  merchant_name: z.string().trim().min(2, "must have at least 2 characters").max(100).optional(),
   q: z.string().min(1).max(64).optional(),
   cursor: cursorParam,
   limit: limitParam,

@@ -53,7 +53,12 @@ const EVENT_FILTERS = {
   acquirer_name: `One of ${ACQUIRER_NAMES.join(", ")}.`,
   transaction_status: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
   payment_method: `One of ${PAYMENT_METHODS.join(", ")}.`,
-  q: "Exactly one of: the event id, the authorization code, the RRN/NSU, or the card's last 4 digits.",
+  acquirer_merchant_id: "The acquirer's merchant id (MID), as on the notification (acquirerMerchantIdentifier).",
+  acquirer_terminal_id: "The acquirer's terminal id (TID), as on the notification (acquirerTerminalIdentifier).",
+  terminal_serial_number: "The terminal's serial number (terminalSerialNumber).",
+  merchant_tax_id: "The merchant's CNPJ or CPF (merchantTaxId), with or without its mask.",
+  merchant_name: "A part of the registered merchant's name, any case (2 to 100 characters).",
+  q: "Exactly one of: the event id, the authorization code, the RRN/NSU, the card's last 4 digits, the MID, the TID or the terminal's serial number.",
   order_by: "created_at, the only order.",
   sort: PAGING.sort,
 };

@@ -5,6 +5,7 @@ import { GET as list } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { listEventsStatement } from "@/lib/events/list-events";
 import { listEventsQuery } from "@/lib/events/list-query";
+import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { ingestEvents, setCreatedAt } from "../support/events";
 
@@ -301,5 +302,44 @@ describe("query plans", () => {
       return rows[0]!;
     });
     expect(plans).toEqual({ generic: 8, custom: 0 });
+  });
+});
+
+// Issue 11, section 2: operators hold the acquirer's MID and TID (printed on a receipt or a
+// failed event), the terminal's serial number, the merchant's CNPJ and name, not our ids.
+describe("finding events by the partner's identifiers", () => {
+  it("filters by MID, TID, serial number, tax id (masked or not) and merchant name, and q finds MID, TID and serial", async () => {
+    const merchantName = `Padaria Estrela ${randomBytes(3).toString("hex")}`;
+    const merchant = await db().merchant.create({
+      data: { id: newId(), name: merchantName, taxId: randomBytes(7).toString("hex") },
+    });
+    const mid = `MID${randomBytes(4).toString("hex").toUpperCase()}`;
+    const tid = `T${randomBytes(3).toString("hex").toUpperCase()}X`;
+    const serial = `SN${randomBytes(5).toString("hex").toUpperCase()}`;
+    const taxId = "11222333000181";
+    const [mine, other] = await ingestEvents(ingester, 2, (i) =>
+      i === 0
+        ? {
+            merchantId: merchant.id,
+            acquirerMerchantIdentifier: mid,
+            acquirerTerminalIdentifier: tid,
+            terminalSerialNumber: serial,
+            merchantTaxId: "11.222.333/0001-81",
+          }
+        : { acquirerMerchantIdentifier: mid },
+    );
+    const ids = async (query: string) => (await get(query)).json.data.map((e: { id: string }) => e.id).sort();
+    expect(await ids(`acquirer_merchant_id=${mid}`)).toEqual([mine, other].sort());
+    expect(await ids(`acquirer_terminal_id=${tid}`)).toEqual([mine]);
+    expect(await ids(`terminal_serial_number=${serial}`)).toEqual([mine]);
+    expect(await ids(`merchant_tax_id=${taxId}&acquirer_terminal_id=${tid}`)).toEqual([mine]);
+    expect(await ids(`merchant_tax_id=${encodeURIComponent("11.222.333/0001-81")}&acquirer_terminal_id=${tid}`)).toEqual([mine]);
+    expect(await ids(`merchant_name=${encodeURIComponent(merchantName.slice(8).toUpperCase())}`)).toEqual([mine]);
+    expect(await ids(`merchant_name=${encodeURIComponent("100%_")}`)).toEqual([]);
+    for (const q of [tid, serial]) expect(await ids(`q=${q}`)).toEqual([mine]);
+    expect(await ids(`q=${mid}`)).toEqual([mine, other].sort());
+    const bad = await get("merchant_tax_id=123");
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].field).toBe("merchant_tax_id");
   });
 });
