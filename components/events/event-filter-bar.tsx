@@ -324,8 +324,8 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
     <section aria-label="Filters" className="rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)">
       <div className="flex flex-wrap items-center gap-3 px-4 pt-4">
         <FilterText
-          label="Search by event id, authorization code, RRN/NSU or card last 4"
-          placeholder="Id, auth code, RRN/NSU or last 4"
+          label="Search by event id, authorization code, RRN/NSU, card last 4, MID, TID or serial number"
+          placeholder="Id, auth code, RRN/NSU, last 4, MID, TID, serial"
           value={filters.q}
           onCommit={(q) => set("q", q)}
           icon={<ControlIcon name="search" className="size-4" />}
@@ -386,6 +386,33 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
           pattern={IDENTIFIER}
           hint="Letters, digits, _ or -"
           inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+        />
+        <FilterText
+          label="MID"
+          placeholder="Acquirer MID"
+          value={filters.acquirerMerchantId}
+          onCommit={(v) => set("acquirerMerchantId", v)}
+          pattern={IDENTIFIER}
+          hint="The acquirer's merchant id, as on a receipt"
+          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+        />
+        <FilterText
+          label="TID"
+          placeholder="Acquirer TID"
+          value={filters.acquirerTerminalId}
+          onCommit={(v) => set("acquirerTerminalId", v)}
+          pattern={IDENTIFIER}
+          hint="The acquirer's terminal id, as on a receipt"
+          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+        />
+        <FilterText
+          label="Merchant name"
+          placeholder="Merchant name"
+          value={filters.merchantName}
+          onCommit={(v) => set("merchantName", v)}
+          pattern={/^.{2,100}$/}
+          hint="A part of the name, 2 characters or more"
+          inputClassName="h-8 text-xs placeholder:text-sm"
         />
         <FilterText
           label="Event type"

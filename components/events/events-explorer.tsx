@@ -63,7 +63,10 @@ function NoMatches({ filters, onChange }: { filters: EventFilters; onChange: (ne
       </div>
     );
   const hints: string[] = [];
-  if (filters.q) hints.push(`the search matches an exact event id, authorization code, RRN/NSU or last 4 (“${filters.q}”)`);
+  if (filters.q)
+    hints.push(
+      `the search matches an exact event id, authorization code, RRN/NSU, last 4, MID, TID or serial number (“${filters.q}”)`,
+    );
   if (filters.period) hints.push(`the period is only the ${PERIOD_LABELS[filters.period].toLowerCase()}: try a longer one`);
   if (filters.from || filters.to) hints.push("the custom range may be too narrow");
   if (filters.status.length) hints.push(`only ${filters.status.join(" and ")} events are shown`);

@@ -294,3 +294,26 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.screenshot({ path: `${DIR}/event-detail-${colorScheme}.png`, fullPage: true });
   });
 }
+
+// Issue 11, section 2: the TID printed on a failed event, typed in the TID filter or the
+// search box, finds that terminal's events (it used to find nothing: the filter took our ids).
+test("finds a terminal's events by the acquirer's TID, in the TID filter and in the search box", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  const token = await apiToken(page.request, USERS.viewer);
+  const [sample] = await listAll(page.request, token, "status=failed&acquirer_name=rede");
+  const tid = sample!.data.acquirerTerminalIdentifier;
+  const expected = (await listAll(page.request, token, `acquirer_terminal_id=${tid}`)).map((e) => e.id);
+  expect(expected.length).toBeGreaterThan(0);
+
+  await page.goto("/events");
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByLabel("TID", { exact: true }).fill(tid);
+  await page.getByLabel("TID", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`acquirer_terminal_id=${tid}`));
+  await expect(rows(page).first()).toHaveAttribute("data-event-id", expected[0]!);
+  const shown = await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-event-id")));
+  expect(shown.every((id) => expected.includes(id!))).toBe(true);
+
+  await page.goto(`/events?q=${tid}`);
+  await expect(rows(page).first()).toHaveAttribute("data-event-id", expected[0]!);
+});

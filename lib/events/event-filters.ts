@@ -52,6 +52,11 @@ export type EventFilters = {
   to?: string;
   merchantId?: string;
   terminalId?: string;
+  /** The acquirer's ids, as operators read them on a receipt or a failed event. */
+  acquirerMerchantId?: string;
+  acquirerTerminalId?: string;
+  /** A part of the registered merchant's name. */
+  merchantName?: string;
   acquirer?: AcquirerName;
   paymentMethod?: PaymentMethod;
   transactionStatus?: TransactionStatus;
@@ -73,6 +78,9 @@ const PARAM = {
   to: "to",
   merchantId: "merchant_id",
   terminalId: "terminal_id",
+  acquirerMerchantId: "acquirer_merchant_id",
+  acquirerTerminalId: "acquirer_terminal_id",
+  merchantName: "merchant_name",
   acquirer: "acquirer_name",
   paymentMethod: "payment_method",
   transactionStatus: "transaction_status",
@@ -83,6 +91,7 @@ const PARAM = {
 
 const IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
 const TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
+const NAME_PART = /^.{2,100}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 type ParamSource = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -137,6 +146,9 @@ export function parseEventFilters(source: ParamSource): EventFilters {
     to,
     merchantId: matching(IDENTIFIER, get(PARAM.merchantId)),
     terminalId: matching(IDENTIFIER, get(PARAM.terminalId)),
+    acquirerMerchantId: matching(IDENTIFIER, get(PARAM.acquirerMerchantId)),
+    acquirerTerminalId: matching(IDENTIFIER, get(PARAM.acquirerTerminalId)),
+    merchantName: matching(NAME_PART, get(PARAM.merchantName)),
     acquirer: oneOf(ACQUIRER_OPTIONS, get(PARAM.acquirer)),
     paymentMethod: oneOf(PAYMENT_METHOD_OPTIONS, get(PARAM.paymentMethod)),
     transactionStatus: oneOf(TRANSACTION_STATUS_OPTIONS, get(PARAM.transactionStatus)),
@@ -159,6 +171,9 @@ export function eventFiltersToSearchParams(filters: EventFilters): URLSearchPara
   set(PARAM.type, filters.type);
   set(PARAM.merchantId, filters.merchantId);
   set(PARAM.terminalId, filters.terminalId);
+  set(PARAM.acquirerMerchantId, filters.acquirerMerchantId);
+  set(PARAM.acquirerTerminalId, filters.acquirerTerminalId);
+  set(PARAM.merchantName, filters.merchantName);
   set(PARAM.acquirer, filters.acquirer);
   set(PARAM.paymentMethod, filters.paymentMethod);
   set(PARAM.transactionStatus, filters.transactionStatus);
@@ -195,6 +210,9 @@ export function eventFiltersToApiQuery(filters: EventFilters, now: number): URLS
   if (to) params.set("created_at[lt]", to);
   if (filters.merchantId) params.set("merchant_id", filters.merchantId);
   if (filters.terminalId) params.set("terminal_id", filters.terminalId);
+  if (filters.acquirerMerchantId) params.set("acquirer_merchant_id", filters.acquirerMerchantId);
+  if (filters.acquirerTerminalId) params.set("acquirer_terminal_id", filters.acquirerTerminalId);
+  if (filters.merchantName) params.set("merchant_name", filters.merchantName);
   if (filters.acquirer) params.set("acquirer_name", filters.acquirer);
   if (filters.paymentMethod) params.set("payment_method", filters.paymentMethod);
   if (filters.transactionStatus) params.set("transaction_status", filters.transactionStatus);
@@ -212,6 +230,9 @@ export function activeFilterCount(filters: EventFilters): number {
     filters.period || filters.from || filters.to,
     filters.merchantId,
     filters.terminalId,
+    filters.acquirerMerchantId,
+    filters.acquirerTerminalId,
+    filters.merchantName,
     filters.acquirer,
     filters.paymentMethod,
     filters.transactionStatus,
