@@ -45,7 +45,10 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
   return (await response.json()) as T;
 }
 
-type Page = { metadata: { cursor: string | null }; data: { id: string; status: string; createdAt: string }[] };
+type Page = {
+  metadata: { cursor: string | null };
+  data: { id: string; status: string; createdAt: string; data: { acquirerTerminalIdentifier: string } }[];
+};
 
 /** Every event of a list query, newest first unless the query says otherwise. */
 export async function listAll(request: APIRequestContext, token: string, query: string) {
