@@ -39,7 +39,7 @@ const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
 const PASSWORD = "bench password 1234";
-/** Whether a scenario (a, b, c, d) or the ingestion (i) runs: all of them unless --only says. */
+/** Whether a scenario (a, b, c, d, m) or the ingestion (i) runs: all of them unless --only says. */
 const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
 
 // The commands (migrate, demo data, users) need secrets on a server database like the server
@@ -325,6 +325,19 @@ async function main(): Promise<void> {
       // The first page at (c)'s limit: the p99 target compares a deep page with the first.
       { letter: "c", name: "(a') first page, limit 100", path: "/v1/webhooks/events?limit=100", headers: auth },
     );
+    // A partner-identifier filter (issue 11): the acquirer's MID of a failed event, as an
+    // operator would paste it; compared with (b), a status filter of the same page size.
+    const mid = (
+      await query<{ mid: string }>(
+        "SELECT acquirer_merchant_identifier AS mid FROM events WHERE status = 'failed' ORDER BY created_at DESC LIMIT 1",
+      )
+    )[0]!.mid;
+    scenarios.push({
+      letter: "m",
+      name: "(m) acquirer_merchant_id (MID) filter, limit 100",
+      path: `/v1/webhooks/events?acquirer_merchant_id=${mid}&limit=100`,
+      headers: auth,
+    });
     // Each list scenario runs right next to its (d), in A-B order one round and B-A the next, so
     // that a drift in the machine's speed (this one shares its host) falls on both sides of a
     // ratio alike; the ratios are the medians of each round's own ratio.
@@ -335,7 +348,7 @@ async function main(): Promise<void> {
     const samples: Figures[][] = scenarios.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}`);
-      const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 5, 1];
+      const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 5, 1, 6];
       for (const i of order) {
         const s = scenarios[i]!;
         if (selected(s.letter)) samples[i]!.push(await measure(s.name, s.path, s.headers, round === 1));
@@ -346,6 +359,7 @@ async function main(): Promise<void> {
     const ratioA = ratio(0, 3);
     const ratioC = ratio(2, 4);
     console.log(`\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}`);
+    if (selected("m") && selected("b")) console.log(`ratio (m)/(b), MID filter to status filter: ${ratio(6, 1).toFixed(2)}`);
     if (!selected("i")) return;
     console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
     const ingest = await ingestion(Number(args["ingest-seconds"]));
