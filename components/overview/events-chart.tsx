@@ -176,29 +176,33 @@ export function EventsChart({ series, bucket }: { series: SeriesPoint[]; bucket:
         ))}
         <span className="ml-auto text-(--fg-subtle)">{bucket === "hour" ? "Hours in your time zone" : "Days in UTC"}</span>
       </figcaption>
-      <table className="sr-only">
-        <caption>Events per {bucket} by status</caption>
-        <thead>
-          <tr>
-            <th scope="col">{bucket === "hour" ? "Hour" : "Day"}</th>
-            {STATUSES.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((point) => (
-            <tr key={point.start}>
-              <th scope="row">{title(point.start)}</th>
+      {/* A table ignores height and overflow: sr-only on the table itself let its rows stretch the
+          page (about 440 px of blank space at 1440x900); a block wrapper clips them. */}
+      <div className="sr-only">
+        <table>
+          <caption>Events per {bucket} by status</caption>
+          <thead>
+            <tr>
+              <th scope="col">{bucket === "hour" ? "Hour" : "Day"}</th>
               {STATUSES.map((s) => (
-                <td key={s.key}>{point[s.key]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.start}>
+                <th scope="row">{title(point.start)}</th>
+                {STATUSES.map((s) => (
+                  <td key={s.key}>{point[s.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -87,3 +87,23 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.screenshot({ path: `docs/screenshots/overview-7d-${colorScheme}.png` });
   });
 }
+
+// Issue 11, section 5: the chart's screen-reader table (one row per hour) stretched the page by
+// about 440 px of blank space below the content at 1440x900.
+test("the chart's screen-reader table does not stretch the page", async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(USERS.operator);
+  await page.goto("/overview?period=24h");
+  await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "24h");
+  await expect(page.getByRole("table", { name: /Events per hour by status/ })).toBeAttached();
+  const { scrollHeight, contentBottom } = await page.evaluate(() => {
+    const main = document.getElementById("main")!;
+    const last = main.querySelector(":scope > div")!;
+    return {
+      scrollHeight: document.documentElement.scrollHeight,
+      contentBottom: last.getBoundingClientRect().bottom + window.scrollY,
+    };
+  });
+  // The page ends with its content (main's own padding aside), not hundreds of pixels later.
+  expect(scrollHeight - contentBottom).toBeLessThan(120);
+});
