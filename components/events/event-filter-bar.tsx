@@ -308,6 +308,60 @@ function CustomRange({ filters, onChange }: { filters: EventFilters; onChange: (
   );
 }
 
+type TextFilterKey = "merchantId" | "terminalId" | "acquirerMerchantId" | "acquirerTerminalId" | "merchantName" | "type";
+
+/** The free-text filters, in the bar's order: our ids, the acquirer's, the merchant's name, the type. */
+const TEXT_FILTERS: { key: TextFilterKey; label: string; placeholder: string; pattern: RegExp; hint: string; mono: boolean }[] = [
+  {
+    key: "merchantId",
+    label: "Merchant id",
+    placeholder: "Merchant id",
+    pattern: IDENTIFIER,
+    hint: "Letters, digits, _ or -",
+    mono: true,
+  },
+  {
+    key: "terminalId",
+    label: "Terminal id",
+    placeholder: "Terminal id",
+    pattern: IDENTIFIER,
+    hint: "Letters, digits, _ or -",
+    mono: true,
+  },
+  {
+    key: "acquirerMerchantId",
+    label: "MID",
+    placeholder: "Acquirer MID",
+    pattern: IDENTIFIER,
+    hint: "The acquirer's merchant id, as on a receipt",
+    mono: true,
+  },
+  {
+    key: "acquirerTerminalId",
+    label: "TID",
+    placeholder: "Acquirer TID",
+    pattern: IDENTIFIER,
+    hint: "The acquirer's terminal id, as on a receipt",
+    mono: true,
+  },
+  {
+    key: "merchantName",
+    label: "Merchant name",
+    placeholder: "Merchant name",
+    pattern: /^.{2,100}$/,
+    hint: "A part of the name, 2 characters or more",
+    mono: false,
+  },
+  {
+    key: "type",
+    label: "Event type",
+    placeholder: "Event type",
+    pattern: TYPE,
+    hint: "Letters, digits and . _ : -",
+    mono: false,
+  },
+];
+
 export function EventFilterBar({ filters, onChange }: { filters: EventFilters; onChange: (next: EventFilters) => void }) {
   // The custom range is shown in the viewer's zone, which the server does not know.
   const hydrated = useHydrated();
@@ -369,60 +423,20 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
           optionLabel={humanize}
           onChange={(v) => set("transactionStatus", v)}
         />
-        <FilterText
-          label="Merchant id"
-          placeholder="Merchant id"
-          value={filters.merchantId}
-          onCommit={(v) => set("merchantId", v)}
-          pattern={IDENTIFIER}
-          hint="Letters, digits, _ or -"
-          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        />
-        <FilterText
-          label="Terminal id"
-          placeholder="Terminal id"
-          value={filters.terminalId}
-          onCommit={(v) => set("terminalId", v)}
-          pattern={IDENTIFIER}
-          hint="Letters, digits, _ or -"
-          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        />
-        <FilterText
-          label="MID"
-          placeholder="Acquirer MID"
-          value={filters.acquirerMerchantId}
-          onCommit={(v) => set("acquirerMerchantId", v)}
-          pattern={IDENTIFIER}
-          hint="The acquirer's merchant id, as on a receipt"
-          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        />
-        <FilterText
-          label="TID"
-          placeholder="Acquirer TID"
-          value={filters.acquirerTerminalId}
-          onCommit={(v) => set("acquirerTerminalId", v)}
-          pattern={IDENTIFIER}
-          hint="The acquirer's terminal id, as on a receipt"
-          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        />
-        <FilterText
-          label="Merchant name"
-          placeholder="Merchant name"
-          value={filters.merchantName}
-          onCommit={(v) => set("merchantName", v)}
-          pattern={/^.{2,100}$/}
-          hint="A part of the name, 2 characters or more"
-          inputClassName="h-8 text-xs placeholder:text-sm"
-        />
-        <FilterText
-          label="Event type"
-          placeholder="Event type"
-          value={filters.type}
-          onCommit={(v) => set("type", v)}
-          pattern={TYPE}
-          hint="Letters, digits and . _ : -"
-          inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        />
+        {TEXT_FILTERS.map((f) => (
+          <FilterText
+            key={f.key}
+            label={f.label}
+            placeholder={f.placeholder}
+            value={filters[f.key]}
+            onCommit={(v) => set(f.key, v)}
+            pattern={f.pattern}
+            hint={f.hint}
+            inputClassName={
+              f.mono ? "h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm" : "h-8 text-xs placeholder:text-sm"
+            }
+          />
+        ))}
       </div>
       {period === "custom" && hydrated ? <CustomRange filters={filters} onChange={onChange} /> : null}
       {active > 0 ? (
