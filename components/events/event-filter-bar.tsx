@@ -358,7 +358,7 @@ const TEXT_FILTERS: { key: TextFilterKey; label: string; placeholder: string; pa
     placeholder: "Event type",
     pattern: TYPE,
     hint: "Letters, digits and . _ : -",
-    mono: false,
+    mono: true,
   },
 ];
 
