@@ -26,6 +26,7 @@ const PAGE_SIZE = 30;
 
 const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
   "merchant.create": { label: "Merchant registered", tone: "success" },
+  "merchant.update": { label: "Merchant changed", tone: "accent" },
   "credential.create": { label: "Credential created", tone: "success" },
   "credential.update": { label: "Credential changed", tone: "accent" },
   "user.create": { label: "User created", tone: "success" },

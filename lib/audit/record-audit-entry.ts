@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 
 export type AuditAction =
   | "merchant.create"
+  | "merchant.update"
   | "credential.create"
   | "credential.update"
   | "user.create"

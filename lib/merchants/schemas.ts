@@ -23,6 +23,13 @@ export const createMerchantBody = z.strictObject({
 
 export type CreateMerchantInput = z.infer<typeof createMerchantBody>;
 
+/** PATCH /v1/merchants/{id}: the name, the tax id, or both; at least one. */
+export const updateMerchantBody = z
+  .strictObject({ name: merchantNameSchema.optional(), taxId: taxIdSchema.optional() })
+  .refine((v) => v.name !== undefined || v.taxId !== undefined, { message: "must change name or taxId" });
+
+export type UpdateMerchantInput = z.infer<typeof updateMerchantBody>;
+
 export const listMerchantsQuery = z.strictObject({
   // A part of the name (any case) or the beginning of the tax id (mask optional).
   search: z.string().trim().min(1, "must not be empty").max(200).optional(),

@@ -13,7 +13,7 @@ import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/event
 import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/get-event";
 import { eventReceiptSchema } from "@/lib/events/ingest-event";
 import { merchantSchema } from "@/lib/merchants/merchant-dto";
-import { createMerchantBody } from "@/lib/merchants/schemas";
+import { createMerchantBody, updateMerchantBody } from "@/lib/merchants/schemas";
 import {
   fieldErrorSchema,
   healthSchema,
@@ -38,6 +38,7 @@ const REQUEST_SCHEMAS = {
   RefreshTokenRequest: refreshTokenBody,
   ChangePasswordRequest: changePasswordBody,
   CreateMerchantRequest: createMerchantBody,
+  UpdateMerchantRequest: updateMerchantBody,
   CreateCredentialRequest: createCredentialBody,
   UpdateCredentialRequest: updateCredentialBody,
   CreateUserRequest: createUserBody,

@@ -196,6 +196,22 @@ export const OPERATIONS: OperationDeclaration[] = [
     success: { 200: { description: "The merchant.", body: "Merchant" } },
     problems: { 404: { codes: ["not_found"] } },
   },
+  {
+    method: "patch",
+    path: "/v1/merchants/{id}",
+    operationId: "updateMerchant",
+    rateLimit: "write",
+    summary: "Change a merchant's name or tax id",
+    description:
+      "Operators and admins; audited (merchant.update, before and after). The tax id follows the creation's rules: a " +
+      "valid CNPJ, masked or not, stored normalized; another merchant's is a 409.",
+    tag: "Merchants",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "UpdateMerchantRequest" },
+    success: { 200: { description: "The merchant as changed.", body: "Merchant" } },
+    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["tax_id_taken"] } },
+  },
 
   // Credentials
   {

@@ -2,7 +2,7 @@
 // roles, idempotency and the audit entry of a creation.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as getOne } from "@/app/v1/merchants/[id]/route";
+import { GET as getOne, PATCH as patch } from "@/app/v1/merchants/[id]/route";
 import { POST as create, GET as list } from "@/app/v1/merchants/route";
 import { db } from "@/lib/db/client";
 import { formatCnpj } from "@/lib/merchants/cnpj";
@@ -232,5 +232,44 @@ describe("GET /v1/merchants", () => {
   it("refuses ingest tokens and answers 401 without a token", async () => {
     expect((await call(list, "/v1/merchants", { token: ingest.accessToken })).status).toBe(403);
     expect((await call(list, "/v1/merchants")).status).toBe(401);
+  });
+});
+
+// Issue 11, section 4: merchants can be corrected after registration.
+describe("PATCH /v1/merchants/{id}", () => {
+  const change = (id: string, body: unknown, tokenOf = operator) =>
+    call(patch, `/v1/merchants/${id}`, { method: "PATCH", body, token: tokenOf.accessToken, params: { id } });
+
+  it("changes the name and the tax id (same checks, stored normalized), audited with before and after", async () => {
+    const made = (await post({ name: "Loja Antiga", taxId: generateCnpj() })).json;
+    const taxId = generateCnpj();
+    const res = await change(made.id, { name: "  Loja Nova  ", taxId: formatCnpj(taxId) });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: made.id, name: "Loja Nova", taxId });
+    expect(Date.parse(res.json.updatedAt)).toBeGreaterThanOrEqual(Date.parse(made.updatedAt));
+    const entry = await db().auditLogEntry.findFirstOrThrow({ where: { targetId: made.id, action: "merchant.update" } });
+    expect(entry.before).toMatchObject({ name: "Loja Antiga", taxId: made.taxId });
+    expect(entry.after).toMatchObject({ name: "Loja Nova", taxId });
+    expect((await change(made.id, { name: "Só o nome" })).json).toMatchObject({ name: "Só o nome", taxId });
+  });
+
+  it("answers another merchant's tax id with 409, a bad one or an empty change with 400, an unknown id with 404", async () => {
+    const a = (await post({ name: "A", taxId: generateCnpj() })).json;
+    const b = (await post({ name: "B", taxId: generateCnpj() })).json;
+    const taken = await change(b.id, { taxId: a.taxId });
+    expect(taken.status).toBe(409);
+    expect(taken.json.code).toBe("tax_id_taken");
+    for (const [body, field] of [
+      [{ taxId: "11.222.333/0001-00" }, "taxId"],
+      [{ name: "" }, "name"],
+      [{ colour: "red" }, "colour"],
+    ] as const) {
+      const res = await change(b.id, body);
+      expect(res.status).toBe(400);
+      expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect((await change(b.id, {})).status).toBe(400);
+    expect((await change("0000000000000000000a", { name: "x" })).status).toBe(404);
+    expect((await change(b.id, { name: "x" }, viewer)).status).toBe(403);
   });
 });

@@ -1,0 +1,38 @@
+// Changes a merchant's name or tax id (operators and admins), audited with before and after in
+// the change's transaction. The tax id follows the creation's rules: a valid CNPJ, stored
+// normalized, unique (another merchant's is a 409, decided by the unique index).
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { conflict, notFound } from "@/lib/http/api-error";
+import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
+import type { UpdateMerchantInput } from "@/lib/merchants/schemas";
+
+export async function updateMerchant(options: { caller: Caller; id: string; input: UpdateMerchantInput }): Promise<MerchantDto> {
+  const { caller, id, input } = options;
+  requirePermission(caller, "merchants:write");
+  try {
+    const merchant = await db().$transaction(async (tx) => {
+      const before = await tx.merchant.findUnique({ where: { id } });
+      if (!before) throw notFound(`There is no merchant ${id}.`);
+      const after = await tx.merchant.update({ where: { id }, data: { name: input.name, taxId: input.taxId } });
+      await recordAuditEntry(tx, {
+        caller,
+        action: "merchant.update",
+        targetType: "merchant",
+        targetId: id,
+        before: merchantAuditSnapshot(before),
+        after: merchantAuditSnapshot(after),
+      });
+      return after;
+    });
+    return toMerchantDto(merchant);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict("tax_id_taken", `A merchant with the tax id ${input.taxId} is already registered.`);
+    }
+    throw error;
+  }
+}
