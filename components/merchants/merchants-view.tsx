@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useRef, useState } from "react";
 import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
-import { NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
+import { EditMerchantButton, NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -138,6 +138,7 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
                       >
                         View credentials
                       </LinkButton>
+                      {canWrite ? <EditMerchantButton merchant={merchant} /> : null}
                       {canWrite ? (
                         <LinkButton
                           variant="ghost"

@@ -1,7 +1,8 @@
 "use client";
 
-// "New merchant": name and CNPJ (masked as typed), checked with the API's own schema before it
-// is sent; the API's refusals (a CNPJ already registered) appear under their field.
+// "New merchant" and "Edit merchant": name and CNPJ (masked as typed), checked with the API's own
+// schema before it is sent (POST, or PATCH for an existing merchant); the API's refusals (a CNPJ
+// already registered) appear under their field.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
@@ -24,20 +25,23 @@ type Errors = { name?: string; taxId?: string; form?: string };
 
 const LABELS = { name: "Legal name", taxId: "CNPJ" } as const;
 
-function NewMerchantForm({
+function MerchantForm({
   formId,
+  merchant: existing,
   onCreated,
   onPendingChange,
 }: {
   formId: string;
+  /** The merchant to change; a new one is registered without it. */
+  merchant?: MerchantDto;
   onCreated: (m: MerchantDto) => void;
   onPendingChange: (p: boolean) => void;
 }) {
   const ids = { name: useId(), taxId: useId(), taxIdHint: useId(), nameError: useId(), taxIdError: useId() };
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [taxId, setTaxId] = useState("");
+  const [name, setName] = useState(existing?.name ?? "");
+  const [taxId, setTaxId] = useState(existing ? formatCnpj(existing.taxId) : "");
   const [errors, setErrors] = useState<Errors>({});
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -67,14 +71,20 @@ function NewMerchantForm({
     setErrors({});
     onPendingChange(true);
     try {
-      const merchant = await submit<MerchantDto>("/v1/merchants", {
-        method: "POST",
-        body: parsed.data,
-        idempotencyKey: idempotency.current.key,
-      });
+      // A change is idempotent by nature (PATCH sets values); a registration carries a key.
+      const merchant = existing
+        ? await submit<MerchantDto>(`/v1/merchants/${existing.id}`, { method: "PATCH", body: parsed.data })
+        : await submit<MerchantDto>("/v1/merchants", {
+            method: "POST",
+            body: parsed.data,
+            idempotencyKey: idempotency.current.key,
+          });
       queryClient.setQueryData(merchantKeys.detail(merchant.id), merchant);
       await queryClient.invalidateQueries({ queryKey: merchantKeys.all });
-      showToast({ title: "Merchant registered", description: `${merchant.name} · ${formatCnpj(merchant.taxId)}` });
+      showToast({
+        title: existing ? "Merchant changed" : "Merchant registered",
+        description: `${merchant.name} · ${formatCnpj(merchant.taxId)}`,
+      });
       onCreated(merchant);
     } catch (error) {
       const next: Errors = {};
@@ -87,7 +97,7 @@ function NewMerchantForm({
         if (error.code === "tax_id_taken") next.taxId = "This CNPJ is already registered to another merchant.";
         if (!next.name && !next.taxId) next.form = error.message;
       } else {
-        next.form = "The merchant could not be registered: the service did not answer. Try again.";
+        next.form = `The merchant could not be ${existing ? "changed" : "registered"}: the service did not answer. Try again.`;
       }
       setErrors(next);
       focusFirstInvalid(next);
@@ -99,7 +109,9 @@ function NewMerchantForm({
   const complete = normalizeCnpj(taxId).length === 14;
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5">
-      {errors.form ? <Alert title="The merchant was not registered.">{errors.form}</Alert> : null}
+      {errors.form ? (
+        <Alert title={existing ? "The merchant was not changed." : "The merchant was not registered."}>{errors.form}</Alert>
+      ) : null}
       <div className="space-y-1.5">
         <Label htmlFor={ids.name}>{LABELS.name}</Label>
         <Input
@@ -180,7 +192,7 @@ export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: Mercha
           </>
         }
       >
-        <NewMerchantForm
+        <MerchantForm
           formId={formId}
           onPendingChange={setPending}
           onCreated={(merchant) => {
@@ -188,6 +200,41 @@ export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: Mercha
             onCreated?.(merchant);
           }}
         />
+      </Dialog>
+    </>
+  );
+}
+
+/** "Edit" on a merchant's row: the same form, prefilled, sent as PATCH; audited by the API. */
+export function EditMerchantButton({ merchant }: { merchant: MerchantDto }) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Edit ${merchant.name}`}>
+        Edit
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Edit merchant"
+        description="Correct the legal name or the CNPJ. The change is recorded in the audit log."
+        testId="edit-merchant-dialog"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={pending}>
+              {pending ? "Saving…" : "Save changes"}
+            </Button>
+          </>
+        }
+      >
+        {open ? (
+          <MerchantForm formId={formId} merchant={merchant} onPendingChange={setPending} onCreated={() => setOpen(false)} />
+        ) : null}
       </Dialog>
     </>
   );

@@ -86,6 +86,63 @@ test("an operator registers a merchant: CNPJ mask, field errors, duplicate CNPJ,
   await expect(page.getByTestId("merchant-row").first()).toBeVisible();
 });
 
+// Issue 11, section 4: a merchant's name and CNPJ can be corrected, audited.
+test("an operator edits a merchant's name and CNPJ; another's CNPJ is refused; the audit log has the change", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(USERS.operator);
+  const token = (
+    await (
+      await page.request.post("/v1/auth", { data: { username: USERS.operator.username, password: USERS.operator.password } })
+    ).json()
+  ).access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const name = `Mercearia ${suffix()}`;
+  const made = await (await page.request.post("/v1/merchants", { data: { name, taxId: generateCnpj() }, headers })).json();
+  const other = await (
+    await page.request.post("/v1/merchants", { data: { name: `Outra ${suffix()}`, taxId: generateCnpj() }, headers })
+  ).json();
+
+  await page.goto(`/merchants?search=${encodeURIComponent(name)}`);
+  const row = page.getByTestId("merchant-row").filter({ hasText: name });
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit merchant" });
+  await expect(dialog.getByLabel("Legal name")).toHaveValue(name);
+  expect(await seriousViolations(page), "Edit merchant dialog").toEqual([]);
+
+  await dialog.getByLabel("CNPJ").fill("");
+  await dialog.getByLabel("CNPJ").pressSequentially(other.taxId);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog.getByText("This CNPJ is already registered to another merchant.")).toBeVisible();
+
+  const cnpj = generateCnpj();
+  await dialog.getByLabel("Legal name").fill(`${name} Ltda`);
+  await dialog.getByLabel("CNPJ").fill("");
+  await dialog.getByLabel("CNPJ").pressSequentially(cnpj);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("toast").filter({ hasText: "Merchant changed" })).toBeVisible();
+  const changed = await (await page.request.get(`/v1/merchants/${made.id}`, { headers })).json();
+  expect(changed).toMatchObject({ name: `${name} Ltda`, taxId: cnpj });
+
+  const admin = (
+    await (
+      await page.request.post("/v1/auth", { data: { username: USERS.admin.username, password: USERS.admin.password } })
+    ).json()
+  ).access_token as string;
+  const audit = await (
+    await page.request.get(`/v1/audit-log?targetId=${made.id}&action=merchant.update`, {
+      headers: { authorization: `Bearer ${admin}` },
+    })
+  ).json();
+  expect(audit.data[0]).toMatchObject({
+    actorUsername: USERS.operator.username,
+    before: { name },
+    after: { name: `${name} Ltda` },
+  });
+});
+
 test("a viewer reads the merchants but has no New merchant button", async ({ page, signIn }) => {
   await signIn(USERS.viewer);
   await page.goto("/merchants");
