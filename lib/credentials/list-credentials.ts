@@ -1,4 +1,5 @@
-// Credentials, newest first by default, filtered by merchant, provider and enabled; secrets masked.
+// Credentials, newest first by default, filtered by merchant, provider, the acquirer's MID and TID
+// (lifted columns, not the encrypted data) and enabled; secrets masked.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { type CredentialDto, toCredentialDto } from "@/lib/credentials/credential-dto";
@@ -8,8 +9,14 @@ import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page,
 
 export async function listCredentials(options: { caller: Caller; query: ListCredentialsQuery }): Promise<Page<CredentialDto>> {
   requirePermission(options.caller, "read");
-  const { merchantId, providerId, enabled, limit, cursor, sort } = options.query;
-  const filters = { merchantId, providerId, enabled };
+  const { merchantId, providerId, merchantIdentifier, terminalIdentifier, enabled, limit, cursor, sort } = options.query;
+  const filters = {
+    merchantId,
+    providerId,
+    enabled,
+    acquirerMerchantIdentifier: merchantIdentifier,
+    acquirerTerminalIdentifier: terminalIdentifier,
+  };
   const binding = cursorBinding("credentials", { ...filters, sort });
   const position = cursor ? decodeCursor(cursor, binding) : undefined;
   const rows = await db().credential.findMany({

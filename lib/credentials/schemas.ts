@@ -54,6 +54,9 @@ export type UpdateCredentialInput = z.infer<typeof updateCredentialBody>;
 export const listCredentialsQuery = z.strictObject({
   merchantId: z.string().min(1).max(64).optional(),
   providerId: z.string().min(1).max(64).optional(),
+  // The acquirer's MID and TID, as operators read them (exact; the TID of a failed event).
+  merchantIdentifier: z.string().min(1).max(64).optional(),
+  terminalIdentifier: z.string().min(1).max(64).optional(),
   enabled: z
     .enum(["true", "false"], { error: () => "must be true or false" })
     .transform((value) => value === "true")

@@ -226,6 +226,8 @@ export const OPERATIONS: OperationDeclaration[] = [
     queryDescriptions: {
       merchantId: "Only this merchant's credentials.",
       providerId: "Only this provider's credentials.",
+      merchantIdentifier: "The acquirer's merchant id (MID), exact.",
+      terminalIdentifier: "The acquirer's terminal id (TID), exact.",
       enabled: "true or false.",
       ...PAGING,
     },

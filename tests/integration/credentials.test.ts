@@ -524,6 +524,20 @@ describe("GET /v1/credentials", () => {
     expect(res.text).not.toContain(online.authenticationData.clientSecret);
   });
 
+  // Issue 11, section 4: operators search credentials by the MID and TID they hold.
+  it("filters by the acquirer's MID and TID", async () => {
+    const merchantId = await newMerchant();
+    const first = await created(cieloBody(merchantId));
+    const second = await created(cieloBody(merchantId));
+    const ids = async (query: string) =>
+      (await call(list, `/v1/credentials?${query}`, { token: viewer.accessToken })).json.data.map((c: { id: string }) => c.id);
+    const mid = first.authenticationData.merchantIdentifier;
+    const tid = second.authenticationData.terminalIdentifier;
+    expect(await ids(`merchantIdentifier=${mid}`)).toEqual([first.id]);
+    expect(await ids(`terminalIdentifier=${tid}`)).toEqual([second.id]);
+    expect(await ids(`merchantIdentifier=${mid}&terminalIdentifier=${tid}`)).toEqual([]);
+  });
+
   it("pages with limit 2: every credential exactly once", async () => {
     const merchantId = await newMerchant();
     const ids: string[] = [];
