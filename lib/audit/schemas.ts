@@ -1,10 +1,16 @@
 // Query of GET /v1/audit-log, shared by the API, the dashboard and the OpenAPI document.
 import { z } from "zod";
+import { instantOrDay } from "@/lib/events/list-query";
 import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 export const auditLogQuery = z.strictObject({
   targetType: z.enum(["merchant", "credential", "user", "event"]).optional(),
   targetId: z.string().min(1).max(64).optional(),
+  /** Who did it: a username, exact (for a refused sign-in, the name that was typed). */
+  actor: z.string().min(1).max(64).optional(),
+  // A period, as the events list takes it: an instant with offset, or a date (a UTC day).
+  "created_at[gte]": instantOrDay.optional(),
+  "created_at[lt]": instantOrDay.optional(),
   action: z
     .string()
     .regex(/^[a-z_]+\.[a-z_]+$/, "must look like credential.update")

@@ -14,7 +14,7 @@ function validDay(value: string): boolean {
 }
 
 /** A date `YYYY-MM-DD` (a UTC day) or an ISO 8601 date-time with an offset. */
-const instantOrDay = z
+export const instantOrDay = z
   .string()
   .refine(
     (v) => (DATE.test(v) && validDay(v)) || (DATE_TIME.test(v) && validDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))),
@@ -84,7 +84,9 @@ const CREATED_AT_PARAMS = ["created_at", "created_at[gte]", "created_at[gt]", "c
  * Timestamps have millisecond precision, so "> t" is ">= t + 1 ms".
  */
 export function createdAtRange(
-  query: Pick<ListEventsQuery, "created_at" | "created_at[gte]" | "created_at[gt]" | "created_at[lte]" | "created_at[lt]">,
+  query: Partial<
+    Pick<ListEventsQuery, "created_at" | "created_at[gte]" | "created_at[gt]" | "created_at[lte]" | "created_at[lt]">
+  >,
 ): { from?: Date; to?: Date } {
   const start = (v: string) => (DATE.test(v) ? new Date(`${v}T00:00:00Z`) : new Date(v));
   const end = (v: string) => new Date(start(v).getTime() + (DATE.test(v) ? DAY_MS : 1));

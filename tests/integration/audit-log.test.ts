@@ -119,9 +119,9 @@ describe("GET /v1/audit-log", () => {
   it("refuses unknown parameters and values", async () => {
     expect((await get("?targetType=provider")).status).toBe(400);
     expect((await get("?action=DROP TABLE")).status).toBe(400);
-    const unknown = await get("?actor=admin");
+    const unknown = await get("?who=admin");
     expect(unknown.status).toBe(400);
-    expect(unknown.json.errors).toEqual([{ field: "actor", message: "is not a known field" }]);
+    expect(unknown.json.errors).toEqual([{ field: "who", message: "is not a known field" }]);
   });
 
   it("is for admins only: operators, viewers and ingest tokens get 403", async () => {
@@ -132,5 +132,21 @@ describe("GET /v1/audit-log", () => {
       expect(res.json.code).toBe("insufficient_scope");
     }
     expect((await call(auditLog, "/v1/audit-log")).status).toBe(401);
+  });
+
+  // Issue 11, section 4: the audit log filtered by who did it and when.
+  it("filters by actor and by period, and refuses an inverted period", async () => {
+    const { POST: signIn } = await import("@/app/v1/auth/route");
+    const stranger = `nobody-${Date.now().toString(36)}`;
+    await call(signIn, "/v1/auth", { body: { username: stranger, password: "not a password" } });
+    const byActor = await get(`?actor=${stranger}`);
+    expect(byActor.status).toBe(200);
+    expect(byActor.json.data.map((e: { action: string }) => e.action)).toEqual(["user.sign_in_failed"]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`?actor=${stranger}&created_at[gte]=${today}`)).json.data).toHaveLength(1);
+    expect((await get(`?actor=${stranger}&created_at[lt]=${today}`)).json.data).toHaveLength(0);
+    const inverted = await get(`?created_at[gte]=${today}&created_at[lt]=2020-01-01`);
+    expect(inverted.status).toBe(400);
+    expect(inverted.json.errors.map((e: { field: string }) => e.field)).toEqual(["created_at[gte]", "created_at[lt]"]);
   });
 });
