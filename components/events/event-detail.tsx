@@ -3,6 +3,7 @@
 // Everything about one event: the payment at a glance, why it failed and what to do, the
 // transaction, card, merchant and terminal sections, metadata, every processing attempt, and the
 // raw JSON. Used by the full page (/events/{id}) and by the side panel over the table.
+import Link from "next/link";
 import { useSession } from "next-auth/react";
 import type { ReactNode } from "react";
 import { EventIcon } from "@/components/events/event-icons";
@@ -19,6 +20,7 @@ import {
 } from "@/components/events/format";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { useEventDetail, useRetryEvent } from "@/components/events/use-event-detail";
+import { useMerchant } from "@/components/merchants/merchant-queries";
 import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -58,6 +60,20 @@ function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
       {formatDateTime(iso)}
       {relative ? <span className="text-(--fg-subtle)"> · {formatRelative(iso)}</span> : null}
     </time>
+  );
+}
+
+/** The registered merchant's name, linked to its page; the id alone when no merchant has it. */
+function MerchantLink({ id }: { id: string }) {
+  const { data: merchant } = useMerchant(id);
+  if (!merchant) return <Mono>{id}</Mono>;
+  return (
+    <span className="flex flex-col">
+      <Link href={`/merchants?search=${encodeURIComponent(merchant.name)}`} className="text-(--accent-text) hover:underline">
+        {merchant.name}
+      </Link>
+      <Mono>{id}</Mono>
+    </span>
   );
 }
 
@@ -307,7 +323,7 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
         <Section
           title="Merchant and acquirer"
           fields={[
-            ["Merchant", <Mono key="m">{data.merchantId}</Mono>],
+            ["Merchant", <MerchantLink key="m" id={data.merchantId} />],
             ["Tax id", <Mono key="t">{formatTaxId(data.merchantTaxId)}</Mono>],
             ["Acquirer", acquirerLabel(data.acquirerName)],
             ["MID", <Mono key="mid">{data.acquirerMerchantIdentifier}</Mono>],

@@ -126,7 +126,8 @@ export function Combobox({
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        // The list opens on a click, on typing and on ArrowDown, not on focus: a form that moves the
+        // focus to its first invalid field (this one) must not cover its own error messages.
         onClick={() => setOpen(true)}
         onBlur={() => {
           setOpen(false);

@@ -64,6 +64,9 @@ test("an operator creates a merchant, a credential for each provider kind, and d
   await expect(page.getByText("Merchant is required.")).toBeVisible();
   await expect(page.getByText("Provider is required.")).toBeVisible();
   await expect(merchantBox).toBeFocused();
+  // Issue 11, section 5: the focused merchant box no longer opens its list over those messages.
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await expect(page.getByText("Merchant is required.")).toBeInViewport();
 
   // Card present (EMV): Cielo, through the merchant search (by keyboard) and the provider dropdown.
   await merchantBox.fill(merchantName.slice(0, 20));
