@@ -36,6 +36,15 @@ test("a sign-in posted from another origin is refused", async ({ request }) => {
     data: "username=admin&password=x&csrfToken=x",
   });
   expect(res.status()).toBe(403);
+  // In the one problem shape, like every API refusal (issue 13).
+  expect(await res.json()).toMatchObject({
+    type: "/problems/cross_origin_request",
+    status: 403,
+    code: "cross_origin_request",
+    detail: expect.any(String),
+    request_id: expect.any(String),
+  });
+  expect(res.headers()["x-request-id"]).toBeTruthy();
   const same = await request.post(`${BASE}/api/auth/callback/credentials`, {
     headers: { origin: BASE, "content-type": "application/x-www-form-urlencoded" },
     data: "username=admin&password=x&csrfToken=x",

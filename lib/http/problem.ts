@@ -6,42 +6,6 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { ApiError } from "@/lib/http/api-error";
 import { logger } from "@/lib/log";
 
-const TITLES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-};
-
-export function problemResponse(error: ApiError, requestId: string): Response {
-  const body = {
-    type: `/problems/${error.code}`,
-    title: TITLES[error.status] ?? "Error",
-    status: error.status,
-    detail: error.message,
-    code: error.code,
-    ...(error.errors ? { errors: error.errors } : {}),
-    request_id: requestId,
-  };
-  return new Response(JSON.stringify(body), {
-    status: error.status,
-    headers: {
-      "content-type": "application/problem+json",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      ...error.headers,
-    },
-  });
-}
-
 /** Any thrown value as an ApiError; unexpected ones are logged (without their data) as 500s. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
