@@ -27,7 +27,7 @@ export const auditEntrySchema = z.strictObject({
     ),
   actorId: z.string().nullable().describe("The user who did it (null once the user is gone)"),
   actorUsername: z.string(),
-  targetType: z.string().describe("merchant, credential or user"),
+  targetType: z.string().describe("merchant, credential, user or webhook_endpoint"),
   targetId: z.string(),
   before: snapshotSchema.describe("The target before the change (secrets redacted); null for a creation"),
   after: snapshotSchema.describe("The target after the change (secrets redacted)"),

@@ -12,13 +12,18 @@ export type AuditAction =
   | "credential.update"
   | "user.create"
   | "user.update"
-  | "user.password_reset";
-export type AuditTargetType = "merchant" | "credential" | "user";
+  | "user.password_reset"
+  | "webhook_endpoint.create"
+  | "webhook_endpoint.update"
+  | "webhook_endpoint.rotate_secret"
+  | "webhook_endpoint.disable";
+export type AuditTargetType = "merchant" | "credential" | "user" | "webhook_endpoint";
 
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,
   entry: {
-    caller: Caller;
+    // null: the system itself (the delivery worker disabling a failing endpoint).
+    caller: Caller | null;
     action: AuditAction;
     targetType: AuditTargetType;
     targetId: string;
@@ -29,8 +34,8 @@ export async function recordAuditEntry(
   await tx.auditLogEntry.create({
     data: {
       id: newId(),
-      actorId: entry.caller.userId,
-      actorUsername: entry.caller.username,
+      actorId: entry.caller?.userId ?? null,
+      actorUsername: entry.caller?.username ?? "system",
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 export const auditLogQuery = z.strictObject({
-  targetType: z.enum(["merchant", "credential", "user"]).optional(),
+  targetType: z.enum(["merchant", "credential", "user", "webhook_endpoint"]).optional(),
   targetId: z.string().min(1).max(64).optional(),
   action: z
     .string()

@@ -29,6 +29,8 @@ import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
+import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
+import { createWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 
 /** What clients send: the request schemas themselves, read as input. */
 const REQUEST_SCHEMAS = {
@@ -39,6 +41,8 @@ const REQUEST_SCHEMAS = {
   UpdateCredentialRequest: updateCredentialBody,
   CreateUserRequest: createUserBody,
   UpdateUserRequest: updateUserBody,
+  CreateWebhookEndpointRequest: createWebhookEndpointBody,
+  UpdateWebhookEndpointRequest: updateWebhookEndpointBody,
   EventDataInput: eventDataSchema,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
@@ -76,6 +80,8 @@ const RESPONSE_SCHEMAS = {
   Health: healthSchema,
   Readiness: readinessSchema,
   OpenApiDocument: openApiDocumentSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointPage: pageOf(webhookEndpointSchema),
 };
 
 export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;

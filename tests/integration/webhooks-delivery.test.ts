@@ -1,0 +1,299 @@
+// Outbound webhooks end to end against a real node:http receiver: the outbox written with the
+// processing, Standard Webhooks signatures checked by the standardwebhooks package, retries with
+// a stable webhook-id, timeouts, rotation, the address policy, two workers, a crash mid-attempt.
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as rotate } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
+import { GET as getEndpoint, PATCH as patchEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
+import { POST as createEndpoint, GET as listEndpoints } from "@/app/v1/webhook-endpoints/route";
+import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db/client";
+import { processPendingEvents } from "@/lib/events/process-events";
+import { newId } from "@/lib/ids";
+import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
+import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { call, userWithTokens } from "../support/api";
+import { cardEventData } from "../support/event-data";
+import { startReceiver, until } from "../support/webhook-receiver";
+
+// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs).
+vi.hoisted(() => {
+  Object.assign(process.env, {
+    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
+    WEBHOOK_RETRY_JITTER: "0",
+    WEBHOOK_TIMEOUT_MS: "600",
+  });
+});
+
+let operator: string;
+let viewer: string;
+let ingester: string;
+
+beforeAll(async () => {
+  operator = (await userWithTokens("operator")).accessToken;
+  viewer = (await userWithTokens("viewer")).accessToken;
+  ingester = (await userWithTokens("ingest")).accessToken;
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const r = await startReceiver(...args);
+  cleanups.push(r.close);
+  return r;
+}
+
+function worker() {
+  const w = new DeliveryWorker();
+  w.start();
+  cleanups.push(() => w.stop());
+  return w;
+}
+
+/** A merchant with a credential (acquirer cielo, a fresh MID and TID). */
+async function merchantWithCredential() {
+  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
+  const merchant = await db().merchant.create({
+    data: { id: newId(), name: "Webhook merchant", taxId: randomBytes(7).toString("hex") },
+  });
+  const mid = `M${randomBytes(4).toString("hex")}`;
+  const tid = randomBytes(4).toString("hex");
+  const id = newId();
+  const sealed = encryptSecret("{}", id);
+  await db().credential.create({
+    data: {
+      id,
+      merchantId: merchant.id,
+      providerId: provider.id,
+      subacquirerId: "org_test",
+      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
+      authenticationKeyVersion: sealed.keyVersion,
+      acquirerMerchantIdentifier: mid,
+      acquirerTerminalIdentifier: tid,
+    },
+  });
+  return { merchantId: merchant.id, mid, tid };
+}
+
+async function endpointFor(merchantId: string, url: string, extra: Record<string, unknown> = {}) {
+  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url, ...extra } });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; secret: string };
+}
+
+/** Ingests one matching event and processes the queue; returns the event id. */
+async function processedEvent(m: { mid: string; tid: string }) {
+  const res = await call(ingest, "/v1/webhooks/events", {
+    token: ingester,
+    body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+  });
+  expect(res.status).toBe(202);
+  while ((await processPendingEvents()).length > 0) {}
+  const event = await db().event.findUniqueOrThrow({ where: { id: res.json.id } });
+  expect(event.status).toBe("processed");
+  return res.json.id as string;
+}
+
+const deliveriesOf = (eventId: string) =>
+  db().webhookDelivery.findMany({ where: { eventId }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+
+describe("webhook endpoints API", () => {
+  it("shows the secret once, masks it on reads, lets viewers read but not write, audits", async () => {
+    const m = await merchantWithCredential();
+    const created = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks", { eventTypes: ["payment.completed"] });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${created.id}`, { token: viewer, params: { id: created.id } });
+    expect(read.status).toBe(200);
+    expect(read.json.secret).toBe("whsec_********");
+    expect(read.text).not.toContain(created.secret.slice(6));
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    expect(list.json.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
+    const refused = await call(createEndpoint, "/v1/webhook-endpoints", {
+      token: viewer,
+      body: { merchantId: m.merchantId, url: "https://example.com/h" },
+    });
+    expect(refused.status).toBe(403);
+    const patched = await call(patchEndpoint, `/v1/webhook-endpoints/${created.id}`, {
+      method: "PATCH",
+      token: operator,
+      params: { id: created.id },
+      body: { enabled: false, description: "off" },
+    });
+    expect(patched.json).toMatchObject({ enabled: false, description: "off", secret: "whsec_********" });
+    const audit = await db().auditLogEntry.findMany({ where: { targetId: created.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["webhook_endpoint.create", "webhook_endpoint.update"]);
+    expect(JSON.stringify(audit)).not.toContain(created.secret.slice(6));
+  });
+
+  it("refuses private, loopback, link-local and metadata addresses without the allow-list", async () => {
+    const m = await merchantWithCredential();
+    for (const url of [
+      "http://10.0.0.5/h",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]:8080/h",
+      "http://192.168.1.1/h",
+      "http://localhost:3000/h",
+      "http://127.0.0.2/h",
+      "ftp://example.com/h",
+      "not a url",
+    ]) {
+      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
+        token: operator,
+        body: { merchantId: m.merchantId, url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.json.errors[0].field).toBe("url");
+    }
+  });
+
+  it("refuses at connect time an allowed endpoint whose address is no longer allowed", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    // As if its DNS name now resolved elsewhere: the stored URL points at a refused address.
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: r.url.replace("127.0.0.1", "127.0.0.3") } });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.attempts.length > 0);
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts[0]!.errorClass).toBe("address_refused");
+    expect(r.received).toHaveLength(0);
+  });
+});
+
+describe("delivery", () => {
+  it("writes the delivery with the processing and delivers it once, verified by standardwebhooks", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const other = await endpointFor(m.merchantId, r.url, { eventTypes: ["payment.refunded"] });
+    const eventId = await processedEvent(m);
+    const deliveries = await deliveriesOf(eventId);
+    expect(deliveries.map((d) => d.endpointId)).toEqual([endpoint.id]);
+    expect(other.id).not.toBe(endpoint.id);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(r.received).toHaveLength(1);
+    const [request] = r.received;
+    const verified = new Webhook(endpoint.secret).verify(request!.body, request!.headers as Record<string, string>) as {
+      id: string;
+      status: string;
+    };
+    expect(verified).toMatchObject({ id: eventId, status: "processed" });
+    expect(request!.headers["webhook-id"]).toBe(`msg_${deliveries[0]!.id}`);
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts).toHaveLength(1);
+    expect(delivery!.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null, responseBody: "ok" });
+    const stored = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(stored.lastSuccessAt).not.toBeNull();
+  });
+
+  it("retries a 500 with the same webhook-id, then succeeds", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
+    const wh = new Webhook(endpoint.secret);
+    for (const req of r.received) expect(() => wh.verify(req.body, req.headers as Record<string, string>)).not.toThrow();
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([
+      [500, "non_2xx", "boom"],
+      [200, null, "ok"],
+    ]);
+    // The second attempt waited the schedule's 0.2 s.
+    expect(r.received[1]!.at - r.received[0]!.at).toBeGreaterThanOrEqual(180);
+  });
+
+  it("times out a receiver that never answers, retries by the schedule, then fails the delivery", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => "hang");
+    await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "failed", 15_000);
+    const [delivery] = await deliveriesOf(eventId);
+    // The schedule has four entries: four attempts, each a timeout after about 600 ms.
+    expect(delivery!.attempts).toHaveLength(4);
+    for (const a of delivery!.attempts) {
+      expect(a.errorClass).toBe("timeout");
+      expect(a.durationMs).toBeGreaterThanOrEqual(550);
+      expect(a.durationMs).toBeLessThan(2_000);
+    }
+    expect(new Set(r.received.map((q) => q.headers["webhook-id"])).size).toBe(1);
+    expect(r.received).toHaveLength(4);
+  });
+
+  it("signs with both secrets after a rotation", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.secret).toMatch(/^whsec_/);
+    expect(rotated.json.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [request] = r.received;
+    expect(String(request!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    const headers = request!.headers as Record<string, string>;
+    expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(request!.body, headers)).toThrow();
+  });
+
+  it("two workers never send one attempt twice", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url);
+    const eventIds: string[] = [];
+    for (let i = 0; i < 30; i++) eventIds.push(await processedEvent(m));
+    const a = worker();
+    const b = worker();
+    await until(
+      async () => (await db().webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "succeeded" } })) === 30,
+    );
+    await new Promise((res) => setTimeout(res, 300));
+    const ids = r.received.map((q) => q.headers["webhook-id"]);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(a.started + b.started).toBeGreaterThanOrEqual(30);
+  });
+
+  it("delivers after a crash between the claim and the record (the lease runs out)", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    // A worker claims it, then "dies": nothing is sent, nothing recorded.
+    const claimed = await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() });
+    expect(claimed.map((c) => c.eventId)).toContain(eventId);
+    // A restarted worker does not take it while the lease holds, then does.
+    worker();
+    await new Promise((res) => setTimeout(res, 500));
+    expect(r.received).toHaveLength(0);
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded", 10_000);
+    expect(r.received).toHaveLength(1);
+    expect(() =>
+      new Webhook(endpoint.secret).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>),
+    ).not.toThrow();
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attemptCount).toBe(2);
+  });
+});
