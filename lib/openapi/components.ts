@@ -29,8 +29,11 @@ import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
+import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
-import { createWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
+import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
+import { createWebhookEndpointBody, recoverWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
+import { testWebhookResultSchema } from "@/lib/webhooks/send-test-webhook";
 
 /** What clients send: the request schemas themselves, read as input. */
 const REQUEST_SCHEMAS = {
@@ -43,6 +46,7 @@ const REQUEST_SCHEMAS = {
   UpdateUserRequest: updateUserBody,
   CreateWebhookEndpointRequest: createWebhookEndpointBody,
   UpdateWebhookEndpointRequest: updateWebhookEndpointBody,
+  RecoverWebhookEndpointRequest: recoverWebhookEndpointBody,
   EventDataInput: eventDataSchema,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
@@ -82,6 +86,12 @@ const RESPONSE_SCHEMAS = {
   OpenApiDocument: openApiDocumentSchema,
   WebhookEndpoint: webhookEndpointSchema,
   WebhookEndpointPage: pageOf(webhookEndpointSchema),
+  WebhookDelivery: deliverySchema,
+  WebhookDeliveryDetail: deliveryDetailSchema,
+  WebhookDeliveryAttempt: deliveryAttemptSchema,
+  WebhookDeliveryPage: pageOf(deliverySchema),
+  WebhookRecoverJob: recoverJobSchema,
+  TestWebhookResult: testWebhookResultSchema,
 };
 
 export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;

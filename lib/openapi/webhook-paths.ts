@@ -3,7 +3,7 @@
 import "server-only";
 import { HEADERS } from "@/lib/openapi/components";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
-import { listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
+import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
 const PAGING = {
@@ -92,5 +92,98 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     pathParameters: { id: XID },
     success: { 200: { description: "The endpoint, with its new secret.", body: "WebhookEndpoint" } },
     problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints/{id}/test",
+    operationId: "sendTestWebhook",
+    summary: "Send a test event to an endpoint",
+    description:
+      "Operators and admins. Sends one signed webhook.test delivery now, outside the queue (no retry, nothing " +
+      "stored), and answers what the receiver did.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The attempt's outcome.", body: "TestWebhookResult" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints/{id}/recover",
+    operationId: "recoverWebhookEndpoint",
+    summary: "Resend every failed delivery since a time",
+    description:
+      "Operators and admins. Starts a background job that queues again every failed delivery of the endpoint " +
+      "created since `since` (their retry schedule starts over, same webhook-id). Idempotent: while a job for the " +
+      "same endpoint and time runs, asking again answers that job.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "RecoverWebhookEndpointRequest" },
+    success: {
+      202: {
+        description: "The job (follow Location for its progress).",
+        body: "WebhookRecoverJob",
+        headers: { Location: HEADERS.location },
+      },
+    },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-recover-jobs/{id}",
+    operationId: "getWebhookRecoverJob",
+    summary: "A recover job's progress",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The job.", body: "WebhookRecoverJob" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "List webhook deliveries",
+    description: "Across endpoints, or of one (endpointId). Newest first by default.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    query: listWebhookDeliveriesQuery,
+    queryDescriptions: {
+      status: "pending, succeeded or failed.",
+      endpointId: "Only this endpoint's deliveries.",
+      merchantId: "Only deliveries to this merchant's endpoints.",
+      eventId: "Only this event's deliveries.",
+      "created_at[gte]": "Written at or after this instant (ISO 8601 with offset).",
+      "created_at[lt]": "Written before this instant.",
+      ...PAGING,
+    },
+    success: { 200: { description: "A page of deliveries.", body: "WebhookDeliveryPage" } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-deliveries/{id}",
+    operationId: "getWebhookDelivery",
+    summary: "Get a webhook delivery",
+    description: "With every attempt: time, status code, duration, error class, the first bytes of the response.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The delivery.", body: "WebhookDeliveryDetail" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-deliveries/{id}/resend",
+    operationId: "resendWebhookDelivery",
+    summary: "Resend a delivery",
+    description:
+      "Operators and admins. A succeeded or failed delivery becomes due now, with the same webhook-id; its retry " +
+      "schedule starts over. A pending one is a 409 (it will be attempted anyway).",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 202: { description: "The delivery, queued.", body: "WebhookDeliveryDetail" } },
+    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["delivery_pending"] } },
   },
 ];

@@ -4,9 +4,17 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as resend } from "@/app/v1/webhook-deliveries/[id]/resend/route";
+import { GET as getDelivery } from "@/app/v1/webhook-deliveries/[id]/route";
+import { GET as listDeliveries } from "@/app/v1/webhook-deliveries/route";
+import { POST as recover } from "@/app/v1/webhook-endpoints/[id]/recover/route";
 import { POST as rotate } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
 import { GET as getEndpoint, PATCH as patchEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
+import { POST as sendTest } from "@/app/v1/webhook-endpoints/[id]/test/route";
 import { POST as createEndpoint, GET as listEndpoints } from "@/app/v1/webhook-endpoints/route";
+import { GET as getRecoverJob } from "@/app/v1/webhook-recover-jobs/[id]/route";
+import { POST as retryEvent } from "@/app/v1/webhooks/events/[id]/retry/route";
+import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
@@ -14,6 +22,7 @@ import { processPendingEvents } from "@/lib/events/process-events";
 import { newId } from "@/lib/ids";
 import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { startReceiver, until } from "../support/webhook-receiver";
@@ -295,5 +304,145 @@ describe("delivery", () => {
     ).not.toThrow();
     const [delivery] = await deliveriesOf(eventId);
     expect(delivery!.attemptCount).toBe(2);
+  });
+});
+
+describe("visibility and control", () => {
+  it("shows an event's deliveries, lists and filters them, shows attempts, resends with the same webhook-id", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const event = await call(getEvent, `/v1/webhooks/events/${eventId}`, { token: viewer, params: { id: eventId } });
+    expect(event.json.deliveries).toHaveLength(1);
+    const delivery = event.json.deliveries[0];
+    expect(delivery).toMatchObject({ endpointId: endpoint.id, merchantId: m.merchantId, status: "succeeded", attemptCount: 1 });
+    const byEndpoint = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}`, { token: viewer });
+    expect(byEndpoint.json.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+    const byMerchantFailed = await call(listDeliveries, `/v1/webhook-deliveries?merchantId=${m.merchantId}&status=failed`, {
+      token: viewer,
+    });
+    expect(byMerchantFailed.json.data).toEqual([]);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const afterNow = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}&created_at[gte]=${later}`, {
+      token: viewer,
+    });
+    expect(afterNow.json.data).toEqual([]);
+    const bad = await call(listDeliveries, "/v1/webhook-deliveries?status=nope", { token: viewer });
+    expect(bad.status).toBe(400);
+    const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery.id}`, {
+      token: viewer,
+      params: { id: delivery.id },
+    });
+    expect(detail.json.attempts).toHaveLength(1);
+    expect(detail.json.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null });
+
+    const resent = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
+      method: "POST",
+      token: operator,
+      params: { id: delivery.id },
+    });
+    expect(resent.status).toBe(202);
+    await until(() => r.received.length === 2);
+    expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
+    const byViewer = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
+      method: "POST",
+      token: viewer,
+      params: { id: delivery.id },
+    });
+    expect(byViewer.status).toBe(403);
+  });
+
+  it("writes deliveries when an operator's retry processes a failed event", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url);
+    const res = await call(ingest, "/v1/webhooks/events", {
+      token: ingester,
+      body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+    });
+    await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: false } });
+    while ((await processPendingEvents()).length > 0) {}
+    expect(await deliveriesOf(res.json.id)).toHaveLength(0);
+    await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: true } });
+    const retried = await call(retryEvent, `/v1/webhooks/events/${res.json.id}/retry`, {
+      method: "POST",
+      token: operator,
+      params: { id: res.json.id },
+    });
+    expect(retried.json.status).toBe("processed");
+    expect(retried.json.deliveries).toHaveLength(1);
+  });
+
+  it("sends a test event and answers the receiver's response inline", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 418, body: "teapot" }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const res = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ ok: false, statusCode: 418, errorClass: "non_2xx", responseBody: "teapot" });
+    const verified = new Webhook(endpoint.secret).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>);
+    expect(verified).toMatchObject({ type: "webhook.test" });
+  });
+
+  it("recover resends exactly the failed deliveries since its time, once", async () => {
+    const m = await merchantWithCredential();
+    let up = false;
+    const r = await receiver(() => (up ? { status: 200 } : { status: 503 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventIds: string[] = [];
+    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    const w = worker();
+    const where = { eventId: { in: eventIds } };
+    await until(async () => (await db().webhookDelivery.count({ where: { ...where, status: "failed" } })) === 6, 15_000);
+    await w.stop();
+    // Two failed before `since`, three after; one of those succeeded meanwhile (by a resend).
+    const rows = await db().webhookDelivery.findMany({ where, orderBy: { createdAt: "asc" } });
+    const since = new Date("2026-01-01T00:00:00.000Z");
+    for (const [i, row] of rows.entries()) {
+      const createdAt = new Date(since.getTime() + (i < 2 ? -3_600_000 : 3_600_000 * i));
+      await db().webhookDelivery.update({
+        where: { id: row.id },
+        data: { createdAt, ...(i === 5 ? { status: "succeeded" } : {}) },
+      });
+    }
+    const expected = rows
+      .slice(2, 5)
+      .map((row) => `msg_${row.id}`)
+      .sort();
+    r.received.length = 0;
+    up = true;
+    const started = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
+      token: operator,
+      params: { id: endpoint.id },
+      body: { since: since.toISOString() },
+    });
+    expect(started.status).toBe(202);
+    expect(started.json.total).toBe(3);
+    await settledRecoverJob(started.json.id);
+    const job = await call(getRecoverJob, `/v1/webhook-recover-jobs/${started.json.id}`, {
+      token: viewer,
+      params: { id: started.json.id },
+    });
+    expect(job.json).toMatchObject({ status: "done", total: 3, requeued: 3 });
+    worker();
+    await until(() => r.received.length >= 3);
+    await new Promise((res) => setTimeout(res, 400));
+    expect(r.received.map((q) => q.headers["webhook-id"]).sort()).toEqual(expected);
+    // Again: nothing failed is left since then, so nothing is sent.
+    const again = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
+      token: operator,
+      params: { id: endpoint.id },
+      body: { since: since.toISOString() },
+    });
+    await settledRecoverJob(again.json.id);
+    await new Promise((res) => setTimeout(res, 400));
+    expect(r.received).toHaveLength(3);
   });
 });
