@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { XID_PATTERN } from "@/lib/ids";
+import { type EndpointHealth, endpointHealthSchema } from "@/lib/webhooks/endpoint-health";
 import { MASKED_SECRET } from "@/lib/webhooks/signing";
 
 const timestamp = z.iso.datetime({ precision: 3 });
@@ -25,12 +26,17 @@ export const webhookEndpointSchema = z.strictObject({
   lastSuccessAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  health: endpointHealthSchema.nullable().describe("Over the last 24 hours; in reads (list and get), null in changes"),
 });
 export type WebhookEndpointDto = z.output<typeof webhookEndpointSchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toWebhookEndpointDto(row: WebhookEndpoint, secret?: string): WebhookEndpointDto {
+export function toWebhookEndpointDto(
+  row: WebhookEndpoint,
+  secret?: string,
+  health: EndpointHealth | null = null,
+): WebhookEndpointDto {
   return {
     id: row.id,
     merchantId: row.merchantId,
@@ -47,12 +53,13 @@ export function toWebhookEndpointDto(row: WebhookEndpoint, secret?: string): Web
     lastSuccessAt: iso(row.lastSuccessAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    health,
   };
 }
 
 /** The audit snapshot: everything but the secret. */
 export function endpointAuditSnapshot(row: WebhookEndpoint) {
-  const { secret: _secret, ...rest } = toWebhookEndpointDto(row);
+  const { secret: _secret, health: _health, ...rest } = toWebhookEndpointDto(row);
   return rest;
 }
 

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/api-error";
 import { XID_PATTERN } from "@/lib/ids";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { endpointHealth } from "@/lib/webhooks/endpoint-health";
 
 /** The row, or a 404 for an unknown or malformed id. */
 export async function findWebhookEndpointRow(id: string): Promise<WebhookEndpoint> {
@@ -16,5 +17,7 @@ export async function findWebhookEndpointRow(id: string): Promise<WebhookEndpoin
 
 export async function getWebhookEndpoint(options: { caller: Caller; id: string }): Promise<WebhookEndpointDto> {
   requirePermission(options.caller, "read");
-  return toWebhookEndpointDto(await findWebhookEndpointRow(options.id));
+  const row = await findWebhookEndpointRow(options.id);
+  const health = await endpointHealth([row.id]);
+  return toWebhookEndpointDto(row, undefined, health.get(row.id) ?? null);
 }

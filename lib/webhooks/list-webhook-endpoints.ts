@@ -4,6 +4,7 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { endpointHealth } from "@/lib/webhooks/endpoint-health";
 import type { ListWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export async function listWebhookEndpoints(options: {
@@ -19,5 +20,11 @@ export async function listWebhookEndpoints(options: {
     orderBy: orderByPosition(sort),
     take: limit + 1,
   });
-  return toPage(rows, { limit, binding, positionOf: (row) => row, present: (row) => toWebhookEndpointDto(row) });
+  const health = await endpointHealth(rows.slice(0, limit).map((row) => row.id));
+  return toPage(rows, {
+    limit,
+    binding,
+    positionOf: (row) => row,
+    present: (row) => toWebhookEndpointDto(row, undefined, health.get(row.id) ?? null),
+  });
 }

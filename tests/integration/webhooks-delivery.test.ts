@@ -200,8 +200,12 @@ describe("delivery", () => {
     const [delivery] = await deliveriesOf(eventId);
     expect(delivery!.attempts).toHaveLength(1);
     expect(delivery!.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null, responseBody: "ok" });
-    const stored = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
-    expect(stored.lastSuccessAt).not.toBeNull();
+    const stored = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
+      token: viewer,
+      params: { id: endpoint.id },
+    });
+    expect(stored.json.lastSuccessAt).not.toBeNull();
+    expect(stored.json.health).toMatchObject({ attempts24h: 1, successRate24h: 1, lastError: null, pendingDeliveries: 0 });
   });
 
   it("retries a 500 with the same webhook-id, then succeeds", async () => {
@@ -220,6 +224,9 @@ describe("delivery", () => {
       [500, "non_2xx", "boom"],
       [200, null, "ok"],
     ]);
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    expect(list.json.data[0].health).toMatchObject({ attempts24h: 2, successRate24h: 0.5 });
+    expect(list.json.data[0].health.lastError).toMatchObject({ errorClass: "non_2xx", statusCode: 500 });
     // The second attempt waited the schedule's 0.2 s.
     expect(r.received[1]!.at - r.received[0]!.at).toBeGreaterThanOrEqual(180);
   });
