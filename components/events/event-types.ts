@@ -1,6 +1,7 @@
 // The shapes the events API sends to the browser (types only: nothing here reaches the bundle).
 import type { EventData, EventStatus } from "@/lib/events/data-schema";
 import type { EventAttemptDto } from "@/lib/events/get-event";
+import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
 
 /** One event of GET /v1/webhooks/events. */
 export type EventDto = {
@@ -22,4 +23,6 @@ export type EventDetail = EventDto & {
   failureReason: string | null;
   attemptCount: number;
   attempts: EventAttemptDto[];
+  /** Absent in the placeholder built from a list row. */
+  deliveries?: DeliveryDto[];
 };

@@ -72,6 +72,15 @@ export function addressPermitted(address: string, host?: string): boolean {
   return !refused.check(ip.address, ip.family);
 }
 
+/** True when WEBHOOK_ALLOWED_ADDRESSES names this host or address (or a range holding it). */
+export function allowListed(host: string): boolean {
+  const list = allowed();
+  if (list.hosts.has(host.toLowerCase())) return true;
+  if (!isIP(host)) return false;
+  const ip = unmapped(host);
+  return list.addresses.check(ip.address, ip.family);
+}
+
 /** A host name that is never public, whatever DNS says. */
 function localName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, "");
