@@ -27,28 +27,23 @@ export type ClaimedDelivery = {
   previousSecretExpiresAt: Date | null;
 };
 
-// Due deliveries looked at per claim, oldest due first; endpoints at their cap are skipped in the
-// scan itself, so a dead endpoint's backlog cannot fill the window (no head-of-line blocking).
-const SCAN_WINDOW = 2000;
-
+// The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
+// deliveries as the endpoint has room for: endpoints at their cap are skipped, and a dead
+// endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
+// blocking).
 const CLAIM_SQL = `
-WITH due AS (
-  SELECT d.id, d.endpoint_id, d.next_attempt_at
-  FROM webhook_deliveries d
-  JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.enabled
-  WHERE d.status = 'pending' AND d.next_attempt_at <= clock_timestamp()
-    AND NOT (d.endpoint_id = ANY ($2::varchar[]))
-  ORDER BY d.next_attempt_at
-  LIMIT ${SCAN_WINDOW}
-), ranked AS (
-  SELECT due.id, row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) AS rn,
-         $5::int - coalesce(busy.in_flight, 0) AS room
-  FROM due LEFT JOIN unnest($3::varchar[], $4::int[]) AS busy(endpoint_id, in_flight) ON busy.endpoint_id = due.endpoint_id
-), chosen AS (
-  SELECT d.id FROM webhook_deliveries d
-  WHERE d.id IN (SELECT id FROM ranked WHERE rn <= room ORDER BY rn LIMIT $1)
-    AND d.status = 'pending' AND d.next_attempt_at <= clock_timestamp()
-  FOR UPDATE SKIP LOCKED
+WITH chosen AS (
+  SELECT d.id FROM webhook_endpoints w
+  CROSS JOIN LATERAL (
+    SELECT q.id FROM webhook_deliveries q
+    WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
+    ORDER BY q.next_attempt_at
+    LIMIT greatest(0, $5::int - coalesce(
+      (SELECT b.n FROM unnest($3::varchar[], $4::int[]) AS b(endpoint_id, n) WHERE b.endpoint_id = w.id), 0))
+    FOR UPDATE OF q SKIP LOCKED
+  ) d
+  WHERE w.enabled AND NOT (w.id = ANY ($2::varchar[]))
+  LIMIT $1
 )
 UPDATE webhook_deliveries d SET
   attempt_count = d.attempt_count + 1,
@@ -129,6 +124,9 @@ export function retryDelayMs(next: number): number | undefined {
   return Math.max(0, Math.round(seconds * 1000 * (1 + retryJitter * (Math.random() * 2 - 1))));
 }
 
+// The endpoint row is written only when its state changes (first failure, first success after
+// failures, or a last_success_at more than a second old): every attempt writing it would make
+// the row a lock every concurrent attempt of the endpoint queues on.
 const RECORD_SQL = `
 WITH attempt AS (
   INSERT INTO webhook_delivery_attempts (id, delivery_id, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
@@ -140,12 +138,18 @@ WITH attempt AS (
                            ELSE clock_timestamp() + $10::int * interval '1 millisecond' END,
     updated_at = clock_timestamp()
   WHERE id = $1 AND status = 'pending' AND attempt_count = $11
+), endpoint AS (
+  UPDATE webhook_endpoints SET
+    last_success_at = CASE WHEN $9::boolean THEN clock_timestamp() ELSE last_success_at END,
+    failing_since = CASE WHEN $9::boolean THEN NULL ELSE coalesce(failing_since, $3) END
+  WHERE id = $2 AND CASE WHEN $9::boolean
+    THEN failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < clock_timestamp() - interval '1 second'
+    ELSE failing_since IS NULL END
+  RETURNING failing_since, enabled
 )
-UPDATE webhook_endpoints SET
-  last_success_at = CASE WHEN $9::boolean THEN clock_timestamp() ELSE last_success_at END,
-  failing_since = CASE WHEN $9::boolean THEN NULL ELSE coalesce(failing_since, $3) END
-WHERE id = $2
-RETURNING failing_since AS "failingSince", enabled`;
+SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "failingSince",
+       coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled
+FROM webhook_endpoints w WHERE w.id = $2`;
 
 export async function recordAttempt(
   delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "attemptCount">,

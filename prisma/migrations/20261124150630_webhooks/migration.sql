@@ -103,7 +103,9 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_
 -- AddForeignKey
 ALTER TABLE "webhook_delivery_attempts" ADD CONSTRAINT "webhook_delivery_attempts_delivery_id_fkey" FOREIGN KEY ("delivery_id") REFERENCES "webhook_deliveries"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The delivery queue: due pending deliveries, oldest due first (hand-written: a partial index).
-CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries"("next_attempt_at") WHERE "status" = 'pending';
+-- The delivery queue, per endpoint: its due pending deliveries, oldest due first (hand-written:
+-- a partial index). The claim probes it once per endpoint, so one endpoint's backlog is never
+-- scanned to find another's due deliveries.
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries"("endpoint_id", "next_attempt_at") WHERE "status" = 'pending';
 -- The outbox join: a merchant's enabled endpoints.
 CREATE INDEX "webhook_endpoints_enabled_merchant_idx" ON "webhook_endpoints"("merchant_id") WHERE "enabled";
