@@ -34,12 +34,16 @@ export type ClaimedDelivery = {
 const CLAIM_SQL = `
 WITH chosen AS (
   SELECT d.id FROM webhook_endpoints w
+  LEFT JOIN LATERAL (
+    SELECT b.in_flight, b.this_second FROM unnest($3::varchar[], $4::int[], $7::int[]) AS b(endpoint_id, in_flight, this_second)
+    WHERE b.endpoint_id = w.id
+  ) busy ON true
   CROSS JOIN LATERAL (
     SELECT q.id FROM webhook_deliveries q
     WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
     ORDER BY q.next_attempt_at
-    LIMIT greatest(0, $5::int - coalesce(
-      (SELECT b.n FROM unnest($3::varchar[], $4::int[]) AS b(endpoint_id, n) WHERE b.endpoint_id = w.id), 0))
+    -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
+    LIMIT greatest(0, least($5::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit - coalesce(busy.this_second, 0), $5::int)))
     FOR UPDATE OF q SKIP LOCKED
   ) d
   WHERE w.enabled AND NOT (w.id = ANY ($2::varchar[]))
@@ -69,18 +73,21 @@ export async function claimDueDeliveries(options: {
   skip: string[];
   /** Attempts in flight per endpoint in this worker. */
   inFlight: Map<string, number>;
+  /** Attempts this worker started in the current second, per rate-limited endpoint. */
+  thisSecond?: Map<string, number>;
 }): Promise<ClaimedDelivery[]> {
-  const busy = [...options.inFlight.entries()];
+  const ids = [...new Set([...options.inFlight.keys(), ...(options.thisSecond?.keys() ?? [])])];
   const rows = await sql({
     name: "webhooks_claim",
     text: CLAIM_SQL,
     values: [
       options.limit,
       options.skip,
-      busy.map(([id]) => id),
-      busy.map(([, n]) => n),
+      ids,
+      ids.map((id) => options.inFlight.get(id) ?? 0),
       env().webhooks.endpointConcurrency,
       leaseMs(),
+      ids.map((id) => options.thisSecond?.get(id) ?? 0),
     ],
   });
   return rows.map((row) => ({

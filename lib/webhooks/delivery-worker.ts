@@ -72,13 +72,19 @@ export class DeliveryWorker {
           await this.sleep(POLL_MS);
           continue;
         }
+        const skip = this.skipped();
+        const second = Math.floor(Date.now() / 1000);
+        const thisSecond = new Map([...this.rate].filter(([, r]) => r.second === second).map(([id, r]) => [id, r.count]));
         const claimed = await claimDueDeliveries({
           limit: Math.min(room, CLAIM_BATCH),
-          skip: this.skipped(),
+          skip,
           inFlight: this.inFlight,
+          thisSecond,
         });
         for (const delivery of claimed) this.dispatch(delivery);
-        if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH)) await this.sleep(POLL_MS);
+        // Short sleeps while an endpoint waits for the next second of its rate limit.
+        if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH))
+          await this.sleep(this.rate.size > 0 ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
       } catch (error) {
         logger().warn(
           { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },

@@ -250,6 +250,51 @@ describe("delivery", () => {
     expect(r.received).toHaveLength(4);
   });
 
+  it("disables an endpoint failing for 5 days without a success, audited, its reason visible", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 500 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    // Failing since 5 days and a minute: the next failed attempt crosses the line.
+    await db().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { failingSince: new Date(Date.now() - 5 * 24 * 3600 * 1000 - 60_000) },
+    });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => !(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled);
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, { token: viewer, params: { id: endpoint.id } });
+    expect(read.json).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/^failing without a success since /),
+    });
+    const audit = await db().auditLogEntry.findFirstOrThrow({
+      where: { targetId: endpoint.id, action: "webhook_endpoint.disable" },
+    });
+    expect(audit.actorUsername).toBe("system");
+    // Its pending delivery waits: nothing more is sent while disabled.
+    const sent = r.received.length;
+    await new Promise((res) => setTimeout(res, 600));
+    expect(r.received.length).toBe(sent);
+    expect((await deliveriesOf(eventId))[0]!.status).toBe("pending");
+  });
+
+  it("keeps an endpoint's rate limit (deliveries per second)", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    worker();
+    await until(() => r.received.length === 6, 10_000);
+    // At 2/s, six deliveries take three seconds of the worker's clock (unlimited: a few ms). The
+    // receiver's seconds can straddle the worker's by a hair, so allow 3 in one of its seconds.
+    const at = r.received.map((q) => q.at);
+    expect(Math.max(...at) - Math.min(...at)).toBeGreaterThanOrEqual(1_000);
+    const perSecond = new Map<number, number>();
+    for (const t of at) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
+  });
+
   it("signs with both secrets after a rotation", async () => {
     const m = await merchantWithCredential();
     const r = await receiver();
