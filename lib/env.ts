@@ -60,6 +60,25 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  // Outbound webhooks (lib/webhooks): the delivery worker, timeouts, retries, address policy.
+  WEBHOOK_WORKER_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+  // Seconds before each attempt: the first is the delay before attempt 1, and so on.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, "must be comma-separated seconds, e.g. 0,5,300")
+    .default("0,5,300,1800,7200,18000,36000,36000"),
+  // Fraction of each retry delay added or taken at random (0.1 = ±10%).
+  WEBHOOK_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.1),
+  WEBHOOK_DISABLE_AFTER_SECONDS: positiveInt(5 * 24 * 3600),
+  WEBHOOK_SECRET_OVERLAP_SECONDS: positiveInt(24 * 3600),
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
+  WEBHOOK_WORKER_CONCURRENCY: positiveInt(64),
+  // Hosts, addresses or CIDR ranges that deliveries may reach although private or loopback.
+  WEBHOOK_ALLOWED_ADDRESSES: z.string().default(""),
 });
 
 export type Env = ReturnType<typeof buildEnv>;
@@ -136,6 +155,19 @@ export function buildEnv(source: Record<string, string | undefined>) {
       token: raw.RATE_LIMIT_TOKENS_PER_MINUTE,
     },
     workerEnabled: raw.WORKER_ENABLED,
+    webhooks: {
+      workerEnabled: raw.WEBHOOK_WORKER_ENABLED,
+      timeoutMs: raw.WEBHOOK_TIMEOUT_MS,
+      retryScheduleSeconds: raw.WEBHOOK_RETRY_SCHEDULE.split(",").map((v) => Number(v.trim())),
+      retryJitter: raw.WEBHOOK_RETRY_JITTER,
+      disableAfterSeconds: raw.WEBHOOK_DISABLE_AFTER_SECONDS,
+      secretOverlapSeconds: raw.WEBHOOK_SECRET_OVERLAP_SECONDS,
+      endpointConcurrency: raw.WEBHOOK_ENDPOINT_CONCURRENCY,
+      workerConcurrency: raw.WEBHOOK_WORKER_CONCURRENCY,
+      allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES.split(",")
+        .map((v) => v.trim())
+        .filter(Boolean),
+    },
     benchRoutes: raw.BENCH_ROUTES,
   };
 }

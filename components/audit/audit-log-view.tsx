@@ -36,9 +36,13 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "user.sign_in": { label: "Signed in", tone: "neutral" },
   "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
   "event.export": { label: "Events exported", tone: "neutral" },
+  "webhook_endpoint.create": { label: "Endpoint created", tone: "success" },
+  "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
+  "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
+  "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
 };
 
-const TARGET_TYPES = ["merchant", "credential", "user", "event"] as const;
+const TARGET_TYPES = ["merchant", "credential", "user", "event", "webhook_endpoint"] as const;
 type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
 
 function parseAuditFilters(params: URLSearchParams): AuditFilters {
@@ -180,6 +184,7 @@ export function AuditLogView() {
             <option value="credential">Credentials</option>
             <option value="user">Users</option>
             <option value="event">Events (exports)</option>
+            <option value="webhook_endpoint">Webhook endpoints</option>
           </Select>
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-48">

@@ -204,6 +204,51 @@ function Attempts({ event, loading }: { event: EventDetailData; loading: boolean
   );
 }
 
+/** The event's webhook deliveries, one per endpoint (a link to the endpoints page for attempts). */
+function Deliveries({ event, loading }: { event: EventDetailData; loading: boolean }) {
+  const deliveries = event.deliveries ?? [];
+  if (loading) return null;
+  if (deliveries.length === 0)
+    return (
+      <p className="px-4 py-3 text-sm text-(--fg-muted)">No webhook deliveries: no endpoint of the merchant takes this event.</p>
+    );
+  return (
+    <ol className="divide-y divide-(--line)" data-testid="event-deliveries">
+      {deliveries.map((delivery) => (
+        <li key={delivery.id} className="flex items-start gap-3 px-4 py-2.5 text-sm">
+          <Badge tone={delivery.status === "succeeded" ? "success" : delivery.status === "failed" ? "danger" : "warning"}>
+            {humanize(delivery.status)}
+          </Badge>
+          <div className="min-w-0 flex-1">
+            <p>
+              <Mono>{delivery.webhookId}</Mono> · {delivery.attemptCount} attempt{delivery.attemptCount === 1 ? "" : "s"}
+            </p>
+            <p className="mt-0.5 text-xs text-(--fg-muted)">
+              {delivery.lastAttemptAt ? (
+                <>
+                  Last attempt <Time iso={delivery.lastAttemptAt} />
+                </>
+              ) : (
+                "Not attempted yet"
+              )}
+              {delivery.nextAttemptAt ? (
+                <>
+                  {" "}
+                  · next <Time iso={delivery.nextAttemptAt} />
+                </>
+              ) : null}{" "}
+              ·{" "}
+              <a className="underline" href={`/webhooks?merchantId=${delivery.merchantId}`}>
+                endpoint <Mono>{delivery.endpointId}</Mono>
+              </a>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function EventDetailView({ event, preview }: { event: EventDetailData; preview: boolean }) {
   const { data } = event;
   const card = data.cardData;
@@ -394,6 +439,8 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
         >
           <h4 className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">Attempts, latest first</h4>
           <Attempts event={event} loading={preview} />
+          <h4 className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">Webhook deliveries</h4>
+          <Deliveries event={event} loading={preview} />
         </Section>
         <Section title="Raw JSON" wide>
           <div className="flex items-center justify-between gap-3 border-b border-(--line) px-4 py-2">

@@ -4,6 +4,7 @@ import type { EventData, EventStatus } from "@/lib/events/data-schema";
 export type { TerminalData } from "@/lib/events/data-schema";
 
 import type { EventAttemptDto } from "@/lib/events/get-event";
+import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
 
 /** One event of GET /v1/webhooks/events. */
 export type EventDto = {
@@ -25,4 +26,6 @@ export type EventDetail = EventDto & {
   failureReason: string | null;
   attemptCount: number;
   attempts: EventAttemptDto[];
+  /** Absent in the placeholder built from a list row. */
+  deliveries?: DeliveryDto[];
 };

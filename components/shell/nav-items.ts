@@ -14,6 +14,7 @@ const SECTIONS: NavSection[] = [
       { href: "/events", label: "Events", icon: "events", permission: "read" },
       { href: "/credentials", label: "Credentials", icon: "credentials", permission: "read" },
       { href: "/merchants", label: "Merchants", icon: "merchants", permission: "read" },
+      { href: "/webhooks", label: "Webhook endpoints", icon: "inbox", permission: "read" },
       { href: "/providers", label: "Providers", icon: "providers", permission: "read" },
       { href: "/api-reference", label: "API reference", icon: "inbox", permission: "read" },
     ],

@@ -56,5 +56,7 @@ export function serverEnv(port: Port): Record<string, string> {
     ENCRYPTION_KEYS: run.encryptionKeys,
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
     LOG_LEVEL: "info",
+    // The browser tests' webhook receivers listen on this machine.
+    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
   };
 }

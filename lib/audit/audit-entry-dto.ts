@@ -29,7 +29,9 @@ export const auditEntrySchema = z.strictObject({
   actorUsername: z.string(),
   targetType: z
     .string()
-    .describe("merchant, credential, user, or event (an export: targetId export, after holds the filters and row count)"),
+    .describe(
+      "merchant, credential, user, webhook_endpoint, or event (an export: targetId export, after holds the filters and row count)",
+    ),
   targetId: z.string(),
   before: snapshotSchema.describe("The target before the change (secrets redacted); null for a creation"),
   after: snapshotSchema.describe("The target after the change (secrets redacted)"),

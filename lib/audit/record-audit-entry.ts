@@ -18,13 +18,18 @@ export type AuditAction =
   | "user.password_change"
   | "user.sign_in"
   | "user.sign_in_failed"
-  | "event.export";
-export type AuditTargetType = "merchant" | "credential" | "user" | "event";
+  | "event.export"
+  | "webhook_endpoint.create"
+  | "webhook_endpoint.update"
+  | "webhook_endpoint.rotate_secret"
+  | "webhook_endpoint.disable";
+export type AuditTargetType = "merchant" | "credential" | "user" | "event" | "webhook_endpoint";
 
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,
   entry: {
-    caller: Caller;
+    // null: the system itself (the delivery worker disabling a failing endpoint).
+    caller: Caller | null;
     action: AuditAction;
     targetType: AuditTargetType;
     targetId: string;
@@ -35,8 +40,8 @@ export async function recordAuditEntry(
   await tx.auditLogEntry.create({
     data: {
       id: newId(),
-      actorId: entry.caller.userId,
-      actorUsername: entry.caller.username,
+      actorId: entry.caller?.userId ?? null,
+      actorUsername: entry.caller?.username ?? "system",
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,

@@ -4,7 +4,7 @@ import { instantOrDay } from "@/lib/events/list-query";
 import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
 
 export const auditLogQuery = z.strictObject({
-  targetType: z.enum(["merchant", "credential", "user", "event"]).optional(),
+  targetType: z.enum(["merchant", "credential", "user", "event", "webhook_endpoint"]).optional(),
   targetId: z.string().min(1).max(64).optional(),
   /** Who did it: a username, exact (for a refused sign-in, the name that was typed). */
   actor: z.string().min(1).max(64).optional(),

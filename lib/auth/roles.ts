@@ -10,13 +10,23 @@ export type Permission =
   | "credentials:write"
   | "merchants:write"
   | "events:retry"
+  | "webhooks:write"
   | "events:ingest"
   | "audit:read"
   | "users:manage";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ["read", "credentials:write", "merchants:write", "events:retry", "events:ingest", "audit:read", "users:manage"],
-  operator: ["read", "credentials:write", "merchants:write", "events:retry"],
+  admin: [
+    "read",
+    "credentials:write",
+    "merchants:write",
+    "events:retry",
+    "webhooks:write",
+    "events:ingest",
+    "audit:read",
+    "users:manage",
+  ],
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
   viewer: ["read"],
   ingest: ["events:ingest"],
 };

@@ -1,4 +1,5 @@
-// One event with what the list leaves out: why it failed and every processing attempt. Also the
+// One event with what the list leaves out: why it failed, every processing attempt, its webhook
+// deliveries. Also the
 // events' response schemas: a list item (Event) and this detail (EventDetail) share eventSchema.
 import "server-only";
 import { z } from "zod";
@@ -7,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { EVENT_STATUSES, eventDataSchema } from "@/lib/events/data-schema";
 import { notFound } from "@/lib/http/api-error";
 import { XID_PATTERN } from "@/lib/ids";
+import { type DeliveryDto, deliverySchema, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
 
 const timestamp = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds");
 
@@ -35,6 +37,7 @@ export const eventDetailSchema = eventSchema.extend({
   failureReason: z.string().nullable().describe("Why the last attempt failed; null unless failed"),
   attemptCount: z.int().nonnegative(),
   attempts: z.array(eventAttemptSchema).describe("Every processing attempt, oldest first"),
+  deliveries: z.array(deliverySchema).describe("Its webhook deliveries, one per endpoint, oldest first"),
 });
 
 export type EventAttemptDto = {
@@ -57,6 +60,7 @@ export type EventDetailDto = {
   failureReason: string | null;
   attemptCount: number;
   attempts: EventAttemptDto[];
+  deliveries: DeliveryDto[];
 };
 
 /** Compile-time proof that what the schema describes is an EventDetailDto. */
@@ -67,7 +71,13 @@ export async function getEvent(options: { caller: Caller; id: string }): Promise
   if (!XID_PATTERN.test(options.id)) throw notFound("No event has this id.");
   const event = await db().event.findUnique({
     where: { id: options.id },
-    include: { attempts: { orderBy: { startedAt: "asc" } } },
+    include: {
+      attempts: { orderBy: { startedAt: "asc" } },
+      webhookDeliveries: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        include: { endpoint: { select: { merchantId: true } } },
+      },
+    },
   });
   if (!event) throw notFound("No event has this id.");
   return {
@@ -88,5 +98,6 @@ export async function getEvent(options: { caller: Caller; id: string }): Promise
       startedAt: a.startedAt.toISOString(),
       finishedAt: a.finishedAt.toISOString(),
     })),
+    deliveries: event.webhookDeliveries.map(toDeliveryDto),
   };
 }

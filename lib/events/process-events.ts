@@ -3,7 +3,8 @@
 // an event whose values did not add up at ingestion (data_problem) fails with that problem.
 // Claim, decision, update and attempt record are ONE statement: rows are claimed with FOR
 // UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
-// and a crash mid-way rolls the whole batch back to pending.
+// and a crash mid-way rolls the whole batch back to pending. The same statement writes the
+// webhook deliveries of every processed event (the outbox), so none is lost between the two.
 import { hostname } from "node:os";
 import { sql } from "@/lib/db/client";
 import { literalLimit } from "@/lib/events/filter-conditions";
@@ -49,13 +50,26 @@ WITH claimed AS (
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id
-  RETURNING e.id, e.status, e.failure_reason, m.credential_id
+  RETURNING e.id, e.type, e.status, e.failure_reason, m.credential_id
 ), attempts AS (
   INSERT INTO event_attempts (id, event_id, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
   SELECT substr(md5(u.id || clock_timestamp()::text || random()::text), 1, 20), u.id, u.status, u.failure_reason,
          u.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
   FROM updated u
   RETURNING event_id
+), deliveries AS (
+  -- The outbox: one delivery per enabled endpoint of the credential's merchant that takes this
+  -- event type, committed with the status change (lib/webhooks/delivery-worker.ts sends them).
+  INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
+  SELECT substr(md5(u.id || w.id || clock_timestamp()::text || random()::text), 1, 20), u.id, w.id, 'pending',
+         clock_timestamp(), clock_timestamp(), clock_timestamp()
+  FROM updated u
+  JOIN credentials cr ON cr.id = u.credential_id
+  JOIN webhook_endpoints w ON w.merchant_id = cr.merchant_id AND w.enabled
+    AND (cardinality(w.event_types) = 0 OR u.type = ANY (w.event_types))
+  WHERE u.status = 'processed'
+  ON CONFLICT (event_id, endpoint_id) DO NOTHING
+  RETURNING endpoint_id
 )
 SELECT u.id, u.status, u.failure_reason AS "failureReason" FROM updated u`;
 }

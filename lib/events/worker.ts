@@ -6,6 +6,7 @@ import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events
 import { logger } from "@/lib/log";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
+import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
@@ -43,6 +44,7 @@ async function run(state: WorkerState): Promise<void> {
         await purgeExpiredRows();
       }
       const processed = await processPendingEvents();
+      if (processed.length > 0) nudgeDeliveryWorker();
       if (processed.length === PROCESS_BATCH) continue;
       await sleep(state, POLL_MS);
     } catch (error) {

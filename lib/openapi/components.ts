@@ -31,6 +31,11 @@ import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
+import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
+import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
+import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
+import { createWebhookEndpointBody, recoverWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
+import { testWebhookResultSchema } from "@/lib/webhooks/send-test-webhook";
 
 /** What clients send: the request schemas themselves, read as input. */
 const REQUEST_SCHEMAS = {
@@ -43,6 +48,9 @@ const REQUEST_SCHEMAS = {
   UpdateCredentialRequest: updateCredentialBody,
   CreateUserRequest: createUserBody,
   UpdateUserRequest: updateUserBody,
+  CreateWebhookEndpointRequest: createWebhookEndpointBody,
+  UpdateWebhookEndpointRequest: updateWebhookEndpointBody,
+  RecoverWebhookEndpointRequest: recoverWebhookEndpointBody,
   EventDataInput: eventDataSchema,
   BatchIngestRequest: batchIngestRequestSchema,
   CardDataInput: cardDataSchema,
@@ -86,6 +94,14 @@ const RESPONSE_SCHEMAS = {
   Health: healthSchema,
   Readiness: readinessSchema,
   OpenApiDocument: openApiDocumentSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointPage: pageOf(webhookEndpointSchema),
+  WebhookDelivery: deliverySchema,
+  WebhookDeliveryDetail: deliveryDetailSchema,
+  WebhookDeliveryAttempt: deliveryAttemptSchema,
+  WebhookDeliveryPage: pageOf(deliverySchema),
+  WebhookRecoverJob: recoverJobSchema,
+  TestWebhookResult: testWebhookResultSchema,
 };
 
 export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;

@@ -29,6 +29,7 @@ const PROBLEM_CODES: Record<string, string> = {
   merchant_not_found: "merchantId names no merchant",
   provider_not_found: "providerId names no provider",
   provider_name_mismatch: "providerName is not the name of the provider providerId",
+  delivery_pending: "the delivery is pending (due, in flight or waiting for a retry): it will be attempted anyway",
   too_many_attempts: "too many failed sign-ins for this username or address; retry after Retry-After",
   rate_limited:
     "too many requests from this user (writes, exports) or address (token refresh, revocation); retry after Retry-After",

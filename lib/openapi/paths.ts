@@ -12,6 +12,7 @@ import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
+import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
 import { overviewQuery } from "@/lib/stats/event-overview";
 import { listUsersQuery } from "@/lib/users/schemas";
 
@@ -21,6 +22,10 @@ export const TAGS = [
   { name: "Merchants", description: "The establishments credentials belong to." },
   { name: "Credentials", description: "A merchant's authentication at a provider. Secrets are encrypted and shown once." },
   { name: "Events", description: "Payment notifications: ingested, matched to a credential by a worker, retried." },
+  {
+    name: "Webhook endpoints",
+    description: "A merchant's receivers of processed events: signed deliveries, retries, attempts, recover.",
+  },
   { name: "Statistics", description: "Aggregates for the dashboard." },
   { name: "Audit log", description: "Who changed which merchant, credential or user (admins)." },
   { name: "Users", description: "Accounts of staff and API clients, and their roles (admins)." },
@@ -388,6 +393,8 @@ export const OPERATIONS: OperationDeclaration[] = [
     problems: { 404: { codes: ["not_found"] }, 409: { codes: ["event_not_failed"] } },
   },
 
+  ...WEBHOOK_OPERATIONS,
+
   // Statistics
   {
     method: "get",
@@ -412,9 +419,9 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     query: auditLogQuery,
     queryDescriptions: {
-      targetType: "merchant, credential, user or event (exports).",
-      targetId: "The id of the merchant, credential or user (or the username typed at a refused sign-in).",
-      action: "e.g. credential.update, user.sign_in_failed.",
+      targetType: "merchant, credential, user, webhook_endpoint or event (exports).",
+      targetId: "The id of the merchant, credential, user or webhook endpoint (or the username typed at a refused sign-in).",
+      action: "e.g. credential.update, user.sign_in_failed, webhook_endpoint.rotate_secret.",
       actor: "Who did it: a username, exact.",
       "created_at[gte]": "From this instant (ISO 8601 with offset) or the start of this UTC day (YYYY-MM-DD).",
       "created_at[lt]": "Before this instant, or before the start of this UTC day.",

@@ -1,0 +1,10 @@
+// POST /v1/webhook-endpoints/{id}/rotate-secret: a new signing secret, answered once.
+import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: authedRoute<{ id: string }>(
+    async ({ caller, params }) => json(await rotateWebhookSecret({ caller, id: params.id })),
+    WRITE,
+  ),
+});

@@ -1,0 +1,142 @@
+// Webhook endpoints page: an operator registers an endpoint (the secret shown once), sends a test
+// event and sees the receiver's answer inline, sees a real delivery and its attempt, resends it
+// (same webhook-id); the event detail lists its deliveries; axe finds no serious violation;
+// screenshots go to docs/screenshots/. The receiver is a node:http server of this test.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { cardEventData } from "../../tests/support/event-data";
+import { expect, test } from "../support/fixtures";
+import { baseUrlOf, PORTS } from "../support/run-env";
+import { USERS } from "../support/users";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+async function apiAs(user: { username: string; password: string }): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
+  const auth = await anonymous.post("/v1/auth", { data: { username: user.username, password: user.password } });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: baseUrlOf(PORTS[0]),
+    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
+  });
+}
+
+const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let server: http.Server;
+let receiverUrl = "";
+let merchantId = "";
+const clientId = `ps_live_${randomBytes(4).toString("hex")}`;
+
+test.beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200, { "content-type": "text/plain" }).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const api = await apiAs(USERS.operator);
+  const merchant = await api.post("/v1/merchants", {
+    data: { name: `Sorveteria Polar ${randomBytes(3).toString("hex").toUpperCase()}`, taxId: generateCnpj() },
+  });
+  merchantId = ((await merchant.json()) as { id: string }).id;
+  const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
+  const pagseguro = providers.find((p) => p.name === "pagseguro")!;
+  const credential = await api.post("/v1/credentials", {
+    data: {
+      merchantId,
+      providerId: pagseguro.id,
+      providerName: pagseguro.name,
+      authenticationData: { clientId, clientSecret: `sk_${randomBytes(8).toString("hex")}` },
+    },
+  });
+  expect(credential.status()).toBe(201);
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test("an operator registers an endpoint, sends a test event, sees a delivery's attempt and resends it", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(USERS.operator);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhook endpoints" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoints" })).toBeVisible();
+  await page.goto(`/webhooks?merchantId=${merchantId}`);
+
+  await page.getByRole("button", { name: "New endpoint" }).click();
+  const dialog = page.getByRole("dialog", { name: "New endpoint" });
+  await dialog.getByLabel("URL").fill(receiverUrl);
+  await dialog.getByLabel("Description").fill("Order system");
+  await dialog.getByRole("button", { name: "Register endpoint" }).click();
+  const done = page.getByRole("dialog", { name: "Endpoint registered" });
+  const secret = (await done.getByTestId("endpoint-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.screenshot({ path: "docs/screenshots/webhooks-secret-once.png" });
+  await done.getByRole("button", { name: "Done" }).click();
+  const row = page.getByTestId("endpoint-row").filter({ hasText: receiverUrl });
+  await expect(row).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // Send test: the receiver's answer inline.
+  await row.getByRole("button", { name: /Send test event/ }).click();
+  await expect(row.getByTestId("test-result")).toContainText("HTTP 200");
+  await expect(row.getByTestId("test-result")).toContainText("thanks");
+  expect(received.at(-1)?.body).toContain("webhook.test");
+
+  // A real event of the merchant: processed, then delivered.
+  const ingest = await apiAs(USERS.ingest);
+  const event = await ingest.post("/v1/webhooks/events", {
+    data: cardEventData({ acquirerName: "pagseguro", acquirerMerchantIdentifier: clientId }),
+  });
+  expect(event.status()).toBe(202);
+  const eventId = ((await event.json()) as { id: string }).id;
+  await ingest.dispose();
+  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000 }).toBe(1);
+
+  await row.getByRole("button", { name: /Deliveries of/ }).click();
+  const delivery = page.getByTestId("delivery-row").first();
+  await expect(delivery).toContainText("succeeded");
+  await delivery.getByRole("button", { name: "Attempts" }).click();
+  await expect(page.getByTestId("attempt").first()).toContainText("HTTP 200");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "docs/screenshots/webhooks-endpoints.png", fullPage: true });
+
+  await delivery.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Delivery queued again" })).toBeVisible();
+  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000 }).toBe(2);
+  const both = received.filter((r) => r.body.includes(eventId));
+  expect(both[1]!.headers["webhook-id"]).toBe(both[0]!.headers["webhook-id"]);
+
+  // The event detail lists the delivery.
+  await page.goto(`/events/${eventId}`);
+  await expect(page.getByTestId("event-deliveries")).toContainText(String(both[0]!.headers["webhook-id"]));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a viewer sees the endpoints without the write actions", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  await page.goto(`/webhooks?merchantId=${merchantId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoints" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Send test event/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

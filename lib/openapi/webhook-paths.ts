@@ -1,0 +1,195 @@
+// The outbound webhook routes of the document (endpoints, deliveries, recover), declared apart
+// from lib/openapi/paths.ts, which lists them among the others.
+import "server-only";
+import { HEADERS } from "@/lib/openapi/components";
+import type { OperationDeclaration } from "@/lib/openapi/operations";
+import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
+
+const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
+const PAGING = {
+  limit: "Page size: an integer from 1 to 100 (default 20); anything else is a 400, not clamped.",
+  cursor: "The `metadata.cursor` of the previous page. Opaque, and valid only with the same filters and sort.",
+  sort: "ASC or DESC in any case (default DESC): by creation time, then id.",
+};
+const IDEMPOTENCY_CONFLICTS = ["idempotency_in_flight", "idempotency_response_unavailable"];
+
+export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
+  {
+    method: "get",
+    path: "/v1/webhook-endpoints",
+    operationId: "listWebhookEndpoints",
+    summary: "List webhook endpoints",
+    description: "The merchants' webhook receivers. Signing secrets are masked.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    query: listWebhookEndpointsQuery,
+    queryDescriptions: { merchantId: "Only this merchant's endpoints.", ...PAGING },
+    success: { 200: { description: "A page of endpoints.", body: "WebhookEndpointPage" } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints",
+    operationId: "createWebhookEndpoint",
+    rateLimit: "write",
+    summary: "Register a webhook endpoint",
+    description:
+      "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
+      "is delivered to the URL, signed per Standard Webhooks. The URL must be https in production and must not be " +
+      "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
+      "shows the signing secret (whsec_...) this once; every later read masks it.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: "CreateWebhookEndpointRequest" },
+    success: {
+      201: {
+        description: "The endpoint, with its secret. With an Idempotency-Key, a replay answers the first response again.",
+        body: "WebhookEndpoint",
+        headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed },
+      },
+    },
+    problems: {
+      409: { codes: IDEMPOTENCY_CONFLICTS, headers: { "Retry-After": HEADERS.retryAfterOptional } },
+      422: { codes: ["merchant_not_found", "idempotency_key_reused"] },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-endpoints/{id}",
+    operationId: "getWebhookEndpoint",
+    summary: "Get a webhook endpoint",
+    description: "The signing secret is masked.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The endpoint.", body: "WebhookEndpoint" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "patch",
+    path: "/v1/webhook-endpoints/{id}",
+    operationId: "updateWebhookEndpoint",
+    rateLimit: "write",
+    summary: "Change a webhook endpoint",
+    description:
+      "Operators and admins. Absent fields stay. Enabling clears the disabled reason and the failing streak; " +
+      "deliveries of a disabled endpoint wait until it is enabled again.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "UpdateWebhookEndpointRequest", mediaTypes: ["application/json", "application/merge-patch+json"] },
+    success: { 200: { description: "The endpoint after the change.", body: "WebhookEndpoint" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints/{id}/rotate-secret",
+    operationId: "rotateWebhookEndpointSecret",
+    rateLimit: "write",
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      "Operators and admins. Answers the new secret this once. For 24 hours (WEBHOOK_SECRET_OVERLAP_SECONDS) every " +
+      "delivery carries two signatures, one per secret, so the receiver can switch at its pace.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The endpoint, with its new secret.", body: "WebhookEndpoint" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints/{id}/test",
+    operationId: "sendTestWebhook",
+    rateLimit: "write",
+    summary: "Send a test event to an endpoint",
+    description:
+      "Operators and admins. Sends one signed webhook.test delivery now, outside the queue (no retry, nothing " +
+      "stored), and answers what the receiver did.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The attempt's outcome.", body: "TestWebhookResult" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-endpoints/{id}/recover",
+    operationId: "recoverWebhookEndpoint",
+    rateLimit: "write",
+    summary: "Resend every failed delivery since a time",
+    description:
+      "Operators and admins. Starts a background job that queues again every failed delivery of the endpoint " +
+      "created since `since` (their retry schedule starts over, same webhook-id). Idempotent: while a job for the " +
+      "same endpoint and time runs, asking again answers that job.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    body: { schema: "RecoverWebhookEndpointRequest" },
+    success: {
+      202: {
+        description: "The job (follow Location for its progress).",
+        body: "WebhookRecoverJob",
+        headers: { Location: HEADERS.location },
+      },
+    },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-recover-jobs/{id}",
+    operationId: "getWebhookRecoverJob",
+    summary: "A recover job's progress",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The job.", body: "WebhookRecoverJob" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "List webhook deliveries",
+    description: "Across endpoints, or of one (endpointId). Newest first by default.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    query: listWebhookDeliveriesQuery,
+    queryDescriptions: {
+      status: "pending, succeeded or failed.",
+      endpointId: "Only this endpoint's deliveries.",
+      merchantId: "Only deliveries to this merchant's endpoints.",
+      eventId: "Only this event's deliveries.",
+      "created_at[gte]": "Written at or after this instant (ISO 8601 with offset).",
+      "created_at[lt]": "Written before this instant.",
+      ...PAGING,
+    },
+    success: { 200: { description: "A page of deliveries.", body: "WebhookDeliveryPage" } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhook-deliveries/{id}",
+    operationId: "getWebhookDelivery",
+    summary: "Get a webhook delivery",
+    description: "With every attempt: time, status code, duration, error class, the first bytes of the response.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: { description: "The delivery.", body: "WebhookDeliveryDetail" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhook-deliveries/{id}/resend",
+    operationId: "resendWebhookDelivery",
+    rateLimit: "write",
+    summary: "Resend a delivery",
+    description:
+      "Operators and admins. A succeeded or failed delivery becomes due now, with the same webhook-id; its retry " +
+      "schedule starts over. A pending one is a 409 (it will be attempted anyway).",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 202: { description: "The delivery, queued.", body: "WebhookDeliveryDetail" } },
+    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["delivery_pending"] } },
+  },
+];

@@ -1,0 +1,60 @@
+// Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
+// The signing secret is generated here and answered once; reads mask it.
+import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { unprocessable } from "@/lib/http/api-error";
+import { newId } from "@/lib/ids";
+import {
+  endpointAuditSnapshot,
+  sealEndpointSecret,
+  toWebhookEndpointDto,
+  type WebhookEndpointDto,
+} from "@/lib/webhooks/endpoint-dto";
+import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
+import type { CreateWebhookEndpointInput } from "@/lib/webhooks/schemas";
+import { generateWebhookSecret } from "@/lib/webhooks/signing";
+
+export async function createWebhookEndpoint(options: {
+  caller: Caller;
+  input: CreateWebhookEndpointInput;
+}): Promise<WebhookEndpointDto> {
+  const { caller, input } = options;
+  requirePermission(caller, "webhooks:write");
+  const url = await checkEndpointUrl(input.url);
+  const merchant = await db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
+  if (!merchant) {
+    throw unprocessable("merchant_not_found", `There is no merchant ${input.merchantId}.`, [
+      { field: "merchantId", message: "is not a known merchant" },
+    ]);
+  }
+  const id = newId();
+  const secret = generateWebhookSecret();
+  const sealed = sealEndpointSecret(id, secret);
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        id,
+        merchantId: merchant.id,
+        url,
+        description: input.description,
+        eventTypes: [...new Set(input.eventTypes)],
+        enabled: input.enabled,
+        rateLimit: input.rateLimit,
+        secretCiphertext: sealed.ciphertext,
+        secretKeyVersion: sealed.keyVersion,
+      },
+    });
+    await recordAuditEntry(tx, {
+      caller,
+      action: "webhook_endpoint.create",
+      targetType: "webhook_endpoint",
+      targetId: id,
+      before: null,
+      after: endpointAuditSnapshot(created),
+    });
+    return created;
+  });
+  return toWebhookEndpointDto(row, secret);
+}

@@ -1,0 +1,211 @@
+// The delivery queue's three steps. claimDueDeliveries takes due deliveries (FOR UPDATE SKIP
+// LOCKED, so instances never take the same one) and leases them: next_attempt_at moves to the
+// lease end, so a worker that dies mid-attempt leaves the delivery due again afterwards (at least
+// once). attemptDelivery signs and POSTs one; recordAttempt stores the attempt and schedules the
+// next one or ends the delivery, and disables an endpoint that has failed too long.
+import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { db, sql } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { signingSecrets } from "@/lib/webhooks/endpoint-dto";
+import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
+import { signatureHeader } from "@/lib/webhooks/signing";
+
+export type ClaimedDelivery = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attemptCount: number;
+  url: string;
+  rateLimit: number | null;
+  body: string;
+  secretCiphertext: Uint8Array;
+  secretKeyVersion: number;
+  previousSecretCiphertext: Uint8Array | null;
+  previousSecretKeyVersion: number | null;
+  previousSecretExpiresAt: Date | null;
+};
+
+// The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
+// deliveries as the endpoint has room for: endpoints at their cap are skipped, and a dead
+// endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
+// blocking).
+const CLAIM_SQL = `
+WITH chosen AS (
+  SELECT d.id FROM webhook_endpoints w
+  LEFT JOIN LATERAL (
+    SELECT b.in_flight, b.this_second FROM unnest($3::varchar[], $4::int[], $7::int[]) AS b(endpoint_id, in_flight, this_second)
+    WHERE b.endpoint_id = w.id
+  ) busy ON true
+  CROSS JOIN LATERAL (
+    SELECT q.id FROM webhook_deliveries q
+    WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
+    ORDER BY q.next_attempt_at
+    -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
+    LIMIT greatest(0, least($5::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit - coalesce(busy.this_second, 0), $5::int)))
+    FOR UPDATE OF q SKIP LOCKED
+  ) d
+  WHERE w.enabled AND NOT (w.id = ANY ($2::varchar[]))
+  LIMIT $1
+)
+UPDATE webhook_deliveries d SET
+  attempt_count = d.attempt_count + 1,
+  next_attempt_at = clock_timestamp() + $6::int * interval '1 millisecond',
+  last_attempt_at = clock_timestamp(),
+  updated_at = clock_timestamp()
+FROM chosen c, webhook_endpoints w, events e
+WHERE d.id = c.id AND w.id = d.endpoint_id AND e.id = d.event_id
+RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.attempt_count AS "attemptCount",
+  w.url, w.rate_limit AS "rateLimit", e.body,
+  w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
+  w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
+  w.previous_secret_expires_at AS "previousSecretExpiresAt"`;
+
+/** How long a claimed attempt may take before another worker may take the delivery again. */
+export function leaseMs(): number {
+  return env().webhooks.timeoutMs * 2 + 1_000;
+}
+
+export async function claimDueDeliveries(options: {
+  limit: number;
+  /** Endpoints to skip entirely (at their cap or rate limit). */
+  skip: string[];
+  /** Attempts in flight per endpoint in this worker. */
+  inFlight: Map<string, number>;
+  /** Attempts this worker started in the current second, per rate-limited endpoint. */
+  thisSecond?: Map<string, number>;
+}): Promise<ClaimedDelivery[]> {
+  const ids = [...new Set([...options.inFlight.keys(), ...(options.thisSecond?.keys() ?? [])])];
+  const rows = await sql({
+    name: "webhooks_claim",
+    text: CLAIM_SQL,
+    values: [
+      options.limit,
+      options.skip,
+      ids,
+      ids.map((id) => options.inFlight.get(id) ?? 0),
+      env().webhooks.endpointConcurrency,
+      leaseMs(),
+      ids.map((id) => options.thisSecond?.get(id) ?? 0),
+    ],
+  });
+  return rows.map((row) => ({
+    ...(row as ClaimedDelivery),
+    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as string) : null,
+  }));
+}
+
+/** The webhook-id header of a delivery: the same on every attempt. */
+export const webhookId = (deliveryId: string) => `msg_${deliveryId}`;
+
+export async function attemptDelivery(delivery: ClaimedDelivery): Promise<AttemptOutcome & { startedAt: Date }> {
+  const startedAt = new Date();
+  const id = webhookId(delivery.id);
+  const timestamp = Math.floor(startedAt.getTime() / 1000);
+  let secrets: string[];
+  try {
+    secrets = signingSecrets({ ...delivery, id: delivery.endpointId }, startedAt);
+  } catch (error) {
+    logger().error({ endpointId: delivery.endpointId, err: { name: (error as Error).name } }, "webhook secret unreadable");
+    return { ok: false, statusCode: null, errorClass: "connection_error", responseBody: null, durationMs: 0, startedAt };
+  }
+  const outcome = await sendWebhook({
+    url: delivery.url,
+    body: delivery.body,
+    timeoutMs: env().webhooks.timeoutMs,
+    headers: {
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signatureHeader(secrets, id, timestamp, delivery.body),
+    },
+  });
+  return { ...outcome, startedAt };
+}
+
+/** Seconds until attempt number `next` (1-based), jittered; undefined when the schedule is over. */
+export function retryDelayMs(next: number): number | undefined {
+  const { retryScheduleSeconds, retryJitter } = env().webhooks;
+  const seconds = retryScheduleSeconds[next - 1];
+  if (seconds === undefined) return undefined;
+  return Math.max(0, Math.round(seconds * 1000 * (1 + retryJitter * (Math.random() * 2 - 1))));
+}
+
+// The endpoint row is written only when its state changes (first failure, first success after
+// failures, or a last_success_at more than a second old): every attempt writing it would make
+// the row a lock every concurrent attempt of the endpoint queues on.
+const RECORD_SQL = `
+WITH attempt AS (
+  INSERT INTO webhook_delivery_attempts (id, delivery_id, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
+  VALUES (substr(md5($1 || clock_timestamp()::text || random()::text), 1, 20), $1, $2, $3, $4, $5, $6, $7, $8)
+), delivery AS (
+  UPDATE webhook_deliveries SET
+    status = CASE WHEN $9::boolean THEN 'succeeded' WHEN $10::int IS NULL THEN 'failed' ELSE 'pending' END,
+    next_attempt_at = CASE WHEN $9::boolean OR $10::int IS NULL THEN NULL
+                           ELSE clock_timestamp() + $10::int * interval '1 millisecond' END,
+    updated_at = clock_timestamp()
+  WHERE id = $1 AND status = 'pending' AND attempt_count = $11
+), endpoint AS (
+  UPDATE webhook_endpoints SET
+    last_success_at = CASE WHEN $9::boolean THEN clock_timestamp() ELSE last_success_at END,
+    failing_since = CASE WHEN $9::boolean THEN NULL ELSE coalesce(failing_since, $3) END
+  WHERE id = $2 AND CASE WHEN $9::boolean
+    THEN failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < clock_timestamp() - interval '1 second'
+    ELSE failing_since IS NULL END
+  RETURNING failing_since, enabled
+)
+SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "failingSince",
+       coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled
+FROM webhook_endpoints w WHERE w.id = $2`;
+
+export async function recordAttempt(
+  delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "attemptCount">,
+  outcome: AttemptOutcome & { startedAt: Date },
+  trigger = "worker",
+): Promise<void> {
+  const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
+  const [endpoint] = await sql({
+    name: "webhooks_record_attempt",
+    text: RECORD_SQL,
+    values: [
+      delivery.id,
+      delivery.endpointId,
+      outcome.startedAt,
+      outcome.durationMs,
+      outcome.statusCode,
+      outcome.errorClass,
+      outcome.responseBody,
+      trigger,
+      outcome.ok,
+      delay,
+      delivery.attemptCount,
+    ],
+  });
+  const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;
+  if (
+    !outcome.ok &&
+    endpoint?.enabled &&
+    failingSince &&
+    Date.now() - failingSince.getTime() >= env().webhooks.disableAfterSeconds * 1000
+  )
+    await disableFailingEndpoint(delivery.endpointId, failingSince);
+}
+
+/** Disables an endpoint that has failed without one success since failingSince (audited). */
+async function disableFailingEndpoint(endpointId: string, failingSince: Date): Promise<void> {
+  const reason = `failing without a success since ${failingSince.toISOString()}`;
+  await db().$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+    if (!before?.enabled) return;
+    await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false, disabledReason: reason } });
+    await recordAuditEntry(tx, {
+      caller: null,
+      action: "webhook_endpoint.disable",
+      targetType: "webhook_endpoint",
+      targetId: endpointId,
+      before: { enabled: true, disabledReason: null },
+      after: { enabled: false, disabledReason: reason },
+    });
+  });
+  logger().warn({ endpointId }, "webhook endpoint disabled: failing too long");
+}

@@ -1,0 +1,148 @@
+// The webhook delivery worker inside the server process (beside the event worker): claims due
+// deliveries while it has room (WEBHOOK_WORKER_CONCURRENCY in all, WEBHOOK_ENDPOINT_CONCURRENCY
+// per endpoint, an endpoint's rate limit per second), sends each without waiting for the others,
+// and sleeps until an attempt ends, the event worker nudges it, or a short poll. stop() waits for
+// the attempts in flight. Tests run several instances in one process (two "servers").
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
+
+const POLL_MS = 200;
+const BACKOFF_MS = 2_000;
+const CLAIM_BATCH = 100;
+
+export class DeliveryWorker {
+  private running = false;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  private readonly inFlight = new Map<string, number>();
+  private readonly pending = new Set<Promise<void>>();
+  /** Per endpoint: the current second and how many attempts started in it. */
+  private readonly rate = new Map<string, { second: number; count: number; limit: number }>();
+  /** Attempts started by this worker (for tests and the benchmark). */
+  started = 0;
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.pending);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = undefined;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private skipped(): string[] {
+    const cap = env().webhooks.endpointConcurrency;
+    const second = Math.floor(Date.now() / 1000);
+    const skip = [...this.inFlight.entries()].filter(([, n]) => n >= cap).map(([id]) => id);
+    for (const [id, r] of this.rate) {
+      if (r.second !== second) this.rate.delete(id);
+      else if (r.count >= r.limit) skip.push(id);
+    }
+    return skip;
+  }
+
+  private async run(): Promise<void> {
+    const total = env().webhooks.workerConcurrency;
+    while (this.running) {
+      try {
+        const room = total - this.pending.size;
+        if (room <= 0) {
+          await this.sleep(POLL_MS);
+          continue;
+        }
+        const skip = this.skipped();
+        const second = Math.floor(Date.now() / 1000);
+        const thisSecond = new Map([...this.rate].filter(([, r]) => r.second === second).map(([id, r]) => [id, r.count]));
+        const claimed = await claimDueDeliveries({
+          limit: Math.min(room, CLAIM_BATCH),
+          skip,
+          inFlight: this.inFlight,
+          thisSecond,
+        });
+        for (const delivery of claimed) this.dispatch(delivery);
+        // Short sleeps while an endpoint waits for the next second of its rate limit.
+        if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH))
+          await this.sleep(this.rate.size > 0 ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
+      } catch (error) {
+        logger().warn(
+          { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+          "webhook worker: claim failed, backing off",
+        );
+        await this.sleep(BACKOFF_MS);
+      }
+    }
+  }
+
+  private dispatch(delivery: ClaimedDelivery): void {
+    const { endpointId } = delivery;
+    this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
+    if (delivery.rateLimit !== null) {
+      const second = Math.floor(Date.now() / 1000);
+      const r = this.rate.get(endpointId);
+      if (r && r.second === second) r.count++;
+      else this.rate.set(endpointId, { second, count: 1, limit: delivery.rateLimit });
+    }
+    this.started++;
+    const task = (async () => {
+      try {
+        await recordAttempt(delivery, await attemptDelivery(delivery));
+      } catch (error) {
+        // Unrecorded: the lease runs out and the delivery is attempted again.
+        logger().warn(
+          { deliveryId: delivery.id, err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+          "webhook worker: attempt not recorded",
+        );
+      } finally {
+        const left = (this.inFlight.get(endpointId) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(endpointId, left);
+        else this.inFlight.delete(endpointId);
+        this.wake?.();
+      }
+    })();
+    this.pending.add(task);
+    void task.then(() => this.pending.delete(task));
+  }
+}
+
+const g = globalThis as unknown as { __pic_webhook_worker?: DeliveryWorker };
+
+export function startDeliveryWorker(): void {
+  g.__pic_webhook_worker ??= new DeliveryWorker();
+  g.__pic_webhook_worker.start();
+  logger().info("webhook delivery worker started");
+}
+
+/** Wakes the worker now: deliveries were just written. */
+export function nudgeDeliveryWorker(): void {
+  g.__pic_webhook_worker?.nudge();
+}
+
+export async function stopDeliveryWorker(): Promise<void> {
+  const worker = g.__pic_webhook_worker;
+  if (!worker) return;
+  g.__pic_webhook_worker = undefined;
+  await worker.stop();
+  logger().info("webhook delivery worker stopped");
+}

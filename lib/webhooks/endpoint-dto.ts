@@ -1,0 +1,93 @@
+// What the API shows of a webhook endpoint (the secret masked, or once in clear on creation and
+// rotation), its response schema, the audit snapshot, and the stored secret's sealing.
+import "server-only";
+import { z } from "zod";
+import type { WebhookEndpoint } from "@/generated/prisma/client";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { XID_PATTERN } from "@/lib/ids";
+import { type EndpointHealth, endpointHealthSchema } from "@/lib/webhooks/endpoint-health";
+import { MASKED_SECRET } from "@/lib/webhooks/signing";
+
+const timestamp = z.iso.datetime({ precision: 3 });
+
+export const webhookEndpointSchema = z.strictObject({
+  id: z.string().regex(XID_PATTERN),
+  merchantId: z.string(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.string()).describe("Event types delivered; empty means every type"),
+  enabled: z.boolean(),
+  rateLimit: z.int().nullable().describe("Deliveries per second at most; null for no limit"),
+  secret: z.string().describe("Masked (whsec_********) except in the answer to create and rotate-secret"),
+  secretRotatedAt: timestamp.nullable(),
+  previousSecretExpiresAt: timestamp.nullable().describe("Until then deliveries carry a signature with the previous secret too"),
+  disabledReason: z.string().nullable().describe("Why the endpoint is disabled, when it is"),
+  failingSince: timestamp.nullable().describe("First failed attempt since the last success"),
+  lastSuccessAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  health: endpointHealthSchema.nullable().describe("Over the last 24 hours; in reads (list and get), null in changes"),
+});
+export type WebhookEndpointDto = z.output<typeof webhookEndpointSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toWebhookEndpointDto(
+  row: WebhookEndpoint,
+  secret?: string,
+  health: EndpointHealth | null = null,
+): WebhookEndpointDto {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes,
+    enabled: row.enabled,
+    rateLimit: row.rateLimit,
+    secret: secret ?? MASKED_SECRET,
+    secretRotatedAt: iso(row.secretRotatedAt),
+    previousSecretExpiresAt: iso(row.previousSecretExpiresAt),
+    disabledReason: row.disabledReason,
+    failingSince: iso(row.failingSince),
+    lastSuccessAt: iso(row.lastSuccessAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    health,
+  };
+}
+
+/** The audit snapshot: everything but the secret. */
+export function endpointAuditSnapshot(row: WebhookEndpoint) {
+  const { secret: _secret, health: _health, ...rest } = toWebhookEndpointDto(row);
+  return rest;
+}
+
+export function sealEndpointSecret(endpointId: string, secret: string) {
+  const sealed = encryptSecret(secret, `webhook_endpoint:${endpointId}`);
+  return { ciphertext: new Uint8Array(sealed.ciphertext), keyVersion: sealed.keyVersion };
+}
+
+/** The secrets a delivery is signed with now: the current one, and the previous one until it expires. */
+export function signingSecrets(
+  row: {
+    id: string;
+    secretCiphertext: Uint8Array;
+    secretKeyVersion: number;
+    previousSecretCiphertext: Uint8Array | null;
+    previousSecretKeyVersion: number | null;
+    previousSecretExpiresAt: Date | null;
+  },
+  now = new Date(),
+): string[] {
+  const bound = `webhook_endpoint:${row.id}`;
+  const secrets = [decryptSecret(row.secretCiphertext, row.secretKeyVersion, bound)];
+  if (
+    row.previousSecretCiphertext &&
+    row.previousSecretKeyVersion !== null &&
+    row.previousSecretExpiresAt &&
+    row.previousSecretExpiresAt > now
+  )
+    secrets.push(decryptSecret(row.previousSecretCiphertext, row.previousSecretKeyVersion, bound));
+  return secrets;
+}

@@ -1,0 +1,33 @@
+// Checks an endpoint URL when it is created or changed: absolute http(s) (https only in
+// production, unless the allow-list names the host), no user info, and a host the address policy permits (literal addresses, local
+// names, and names that resolve only to refused addresses).
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { env } from "@/lib/env";
+import { validationFailed } from "@/lib/http/api-error";
+import { addressPermitted, allowListed, hostOf, hostPermitted } from "@/lib/webhooks/address-policy";
+
+const refuse = (message: string) => validationFailed([{ field: "url", message }], "The webhook URL is not acceptable.");
+
+export async function checkEndpointUrl(value: string): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse("must be an absolute URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("must be an https URL");
+  const host = hostOf(url);
+  // Plain http in production only to a receiver the allow-list names (on-premise, tests).
+  if (url.protocol === "http:" && env().production && !allowListed(host)) throw refuse("must be https in production");
+  if (url.username || url.password) throw refuse("must not hold a user name or password");
+  if (url.hash) throw refuse("must not have a fragment");
+  if (!hostPermitted(host)) throw refuse("is a loopback, private, link-local or metadata address (not allow-listed)");
+  if (!isIP(host)) {
+    // A name that does not resolve yet is accepted: the connect-time check still applies.
+    const addresses = await lookup(host, { all: true }).catch(() => []);
+    if (addresses.length > 0 && addresses.every((a) => !addressPermitted(a.address, host)))
+      throw refuse("resolves to a loopback, private, link-local or metadata address (not allow-listed)");
+  }
+  return url.toString();
+}

@@ -1,0 +1,33 @@
+// Webhook deliveries across endpoints (or of one), newest first by default, filtered by status,
+// endpoint, merchant, event and creation time: GET /v1/webhook-deliveries.
+import "server-only";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { type DeliveryDto, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
+import type { ListWebhookDeliveriesQuery } from "@/lib/webhooks/schemas";
+
+export async function listWebhookDeliveries(options: {
+  caller: Caller;
+  query: ListWebhookDeliveriesQuery;
+}): Promise<Page<DeliveryDto>> {
+  requirePermission(options.caller, "read");
+  const { status, endpointId, merchantId, eventId, limit, cursor, sort } = options.query;
+  const gte = options.query["created_at[gte]"];
+  const lt = options.query["created_at[lt]"];
+  const binding = cursorBinding("webhook_deliveries", { status, endpointId, merchantId, eventId, gte, lt, sort });
+  const position = cursor ? decodeCursor(cursor, binding) : undefined;
+  const rows = await db().webhookDelivery.findMany({
+    where: {
+      AND: [
+        { status, endpointId, eventId, endpoint: merchantId ? { merchantId } : undefined },
+        gte || lt ? { createdAt: { gte: gte ? new Date(gte) : undefined, lt: lt ? new Date(lt) : undefined } } : {},
+        afterPosition(position, sort),
+      ],
+    },
+    orderBy: orderByPosition(sort),
+    take: limit + 1,
+    include: { endpoint: { select: { merchantId: true } } },
+  });
+  return toPage(rows, { limit, binding, positionOf: (row) => row, present: toDeliveryDto });
+}

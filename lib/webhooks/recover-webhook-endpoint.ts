@@ -1,0 +1,116 @@
+// Recover (Svix's word): resend every failed delivery of an endpoint created since a time, as a
+// background job with progress. Idempotent: asking again while a job for the same endpoint and
+// time runs answers that job, and a finished job's deliveries are no longer failed, so a second
+// run requeues only what has failed since. Deliveries that fail again after the job started
+// (updated_at later than the job) are not taken twice. The job requeues in batches inside the server
+// process; a job left running by a stopped server is resumed by the next request for it.
+import "server-only";
+import { z } from "zod";
+import type { WebhookRecoverJob } from "@/generated/prisma/client";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/api-error";
+import { newId, XID_PATTERN } from "@/lib/ids";
+import { logger } from "@/lib/log";
+import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+
+const BATCH = 500;
+const timestamp = z.iso.datetime({ precision: 3 });
+
+export const recoverJobSchema = z.strictObject({
+  id: z.string(),
+  endpointId: z.string(),
+  since: timestamp,
+  status: z.enum(["running", "done"]),
+  total: z.int().nonnegative().describe("Failed deliveries found when the job started"),
+  requeued: z.int().nonnegative().describe("Of those, how many are queued again so far"),
+  createdBy: z.string(),
+  createdAt: timestamp,
+  finishedAt: timestamp.nullable(),
+});
+export type RecoverJobDto = z.output<typeof recoverJobSchema>;
+
+function toDto(job: WebhookRecoverJob): RecoverJobDto {
+  return {
+    id: job.id,
+    endpointId: job.endpointId,
+    since: job.since.toISOString(),
+    status: job.status as RecoverJobDto["status"],
+    total: job.total,
+    requeued: job.requeued,
+    createdBy: job.createdBy,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
+  };
+}
+
+const runningJobs = new Map<string, Promise<void>>();
+
+/** Requeues the job's deliveries batch by batch, recording progress; resumable. */
+function runJob(job: WebhookRecoverJob): Promise<void> {
+  const existing = runningJobs.get(job.id);
+  if (existing) return existing;
+  const run = (async () => {
+    try {
+      for (;;) {
+        const requeued = await db().$executeRaw`
+          UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
+            updated_at = clock_timestamp()
+          WHERE id IN (SELECT id FROM webhook_deliveries
+            WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
+              AND updated_at <= ${job.createdAt}
+            LIMIT ${BATCH})`;
+        await db().webhookRecoverJob.update({ where: { id: job.id }, data: { requeued: { increment: requeued } } });
+        if (requeued > 0) nudgeDeliveryWorker();
+        if (requeued < BATCH) break;
+      }
+      await db().webhookRecoverJob.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date() } });
+    } catch (error) {
+      logger().warn({ jobId: job.id, err: { name: (error as Error).name } }, "webhook recover job interrupted");
+    } finally {
+      runningJobs.delete(job.id);
+    }
+  })();
+  runningJobs.set(job.id, run);
+  return run;
+}
+
+export async function recoverWebhookEndpoint(options: {
+  caller: Caller;
+  id: string;
+  since: string;
+}): Promise<{ job: RecoverJobDto; created: boolean }> {
+  requirePermission(options.caller, "webhooks:write");
+  const endpoint = await findWebhookEndpointRow(options.id);
+  const since = new Date(options.since);
+  const running = await db().webhookRecoverJob.findFirst({
+    where: { endpointId: endpoint.id, since, status: "running" },
+  });
+  if (running) {
+    void runJob(running);
+    return { job: toDto(running), created: false };
+  }
+  const createdAt = new Date();
+  const total = await db().webhookDelivery.count({
+    where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since }, updatedAt: { lte: createdAt } },
+  });
+  const job = await db().webhookRecoverJob.create({
+    data: { id: newId(), endpointId: endpoint.id, since, total, createdBy: options.caller.username, createdAt },
+  });
+  void runJob(job);
+  return { job: toDto(job), created: true };
+}
+
+export async function getRecoverJob(options: { caller: Caller; id: string }): Promise<RecoverJobDto> {
+  requirePermission(options.caller, "read");
+  const job = XID_PATTERN.test(options.id) ? await db().webhookRecoverJob.findUnique({ where: { id: options.id } }) : null;
+  if (!job) throw notFound("No recover job has this id.");
+  if (job.status === "running") void runJob(job);
+  return toDto(job);
+}
+
+/** Waits for a job started in this process (tests). */
+export async function settledRecoverJob(id: string): Promise<void> {
+  await runningJobs.get(id);
+}

@@ -1,0 +1,47 @@
+// POST /v1/webhook-endpoints/{id}/rotate-secret: a new signing secret, answered once. The old
+// one keeps signing beside it for WEBHOOK_SECRET_OVERLAP_SECONDS (24 h), so receivers can switch.
+import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import {
+  endpointAuditSnapshot,
+  sealEndpointSecret,
+  toWebhookEndpointDto,
+  type WebhookEndpointDto,
+} from "@/lib/webhooks/endpoint-dto";
+import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { generateWebhookSecret } from "@/lib/webhooks/signing";
+
+export async function rotateWebhookSecret(options: { caller: Caller; id: string }): Promise<WebhookEndpointDto> {
+  const { caller } = options;
+  requirePermission(caller, "webhooks:write");
+  const before = await findWebhookEndpointRow(options.id);
+  const secret = generateWebhookSecret();
+  const sealed = sealEndpointSecret(before.id, secret);
+  const now = new Date();
+  const row = await db().$transaction(async (tx) => {
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: before.id },
+      data: {
+        secretCiphertext: sealed.ciphertext,
+        secretKeyVersion: sealed.keyVersion,
+        previousSecretCiphertext: before.secretCiphertext,
+        previousSecretKeyVersion: before.secretKeyVersion,
+        previousSecretExpiresAt: new Date(now.getTime() + env().webhooks.secretOverlapSeconds * 1000),
+        secretRotatedAt: now,
+      },
+    });
+    await recordAuditEntry(tx, {
+      caller,
+      action: "webhook_endpoint.rotate_secret",
+      targetType: "webhook_endpoint",
+      targetId: before.id,
+      before: endpointAuditSnapshot(before),
+      after: endpointAuditSnapshot(updated),
+    });
+    return updated;
+  });
+  return toWebhookEndpointDto(row, secret);
+}

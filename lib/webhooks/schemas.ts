@@ -1,0 +1,72 @@
+// Webhook endpoint and delivery request shapes, shared by the API, the dashboard forms and the
+// OpenAPI document.
+import { z } from "zod";
+import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+
+const eventType = z
+  .string({ error: "must be a string" })
+  .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, "must look like payment.completed")
+  .max(64, "must be at most 64 characters");
+
+const urlField = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  .min(1, "is required")
+  .max(2048, "must be at most 2048 characters");
+
+const rateLimit = z
+  .int({ error: "must be an integer from 1 to 10000, or null" })
+  .min(1, "must be an integer from 1 to 10000, or null")
+  .max(10_000, "must be an integer from 1 to 10000, or null");
+
+export const createWebhookEndpointBody = z.strictObject({
+  merchantId: z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .min(1, "is required")
+    .max(64),
+  url: urlField,
+  description: z.string({ error: "must be a string" }).max(500, "must be at most 500 characters").default(""),
+  eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).default([]),
+  enabled: z.boolean({ error: "must be true or false" }).default(true),
+  rateLimit: rateLimit.nullable().default(null),
+});
+export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointBody>;
+
+export const updateWebhookEndpointBody = z
+  .strictObject({
+    url: urlField.optional(),
+    description: z.string({ error: "must be a string" }).max(500, "must be at most 500 characters").optional(),
+    eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).optional(),
+    enabled: z.boolean({ error: "must be true or false" }).optional(),
+    rateLimit: rateLimit.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: "must change at least one of url, description, eventTypes, enabled, rateLimit",
+  });
+export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointBody>;
+
+export const listWebhookEndpointsQuery = z.strictObject({
+  merchantId: z.string().min(1).max(64).optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+  sort: sortParam,
+});
+export type ListWebhookEndpointsQuery = z.infer<typeof listWebhookEndpointsQuery>;
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+export const listWebhookDeliveriesQuery = z.strictObject({
+  status: z.enum(DELIVERY_STATUSES, { error: () => `must be one of ${DELIVERY_STATUSES.join(", ")}` }).optional(),
+  endpointId: z.string().min(1).max(64).optional(),
+  merchantId: z.string().min(1).max(64).optional(),
+  eventId: z.string().min(1).max(64).optional(),
+  "created_at[gte]": z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional(),
+  "created_at[lt]": z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+  sort: sortParam,
+});
+export type ListWebhookDeliveriesQuery = z.infer<typeof listWebhookDeliveriesQuery>;
+
+export const recoverWebhookEndpointBody = z.strictObject({
+  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }),
+});

@@ -1,0 +1,55 @@
+// POST /v1/webhook-endpoints/{id}/test (operators and admins): one signed webhook.test delivery
+// sent now, outside the queue, its outcome answered inline (nothing retried, nothing stored).
+import "server-only";
+import { z } from "zod";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { signingSecrets } from "@/lib/webhooks/endpoint-dto";
+import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { sendWebhook } from "@/lib/webhooks/send-webhook";
+import { signatureHeader } from "@/lib/webhooks/signing";
+
+export const testWebhookResultSchema = z.strictObject({
+  webhookId: z.string(),
+  ok: z.boolean().describe("true when the receiver answered 2xx within the timeout"),
+  statusCode: z.int().nullable(),
+  errorClass: z.string().nullable(),
+  durationMs: z.int().nonnegative(),
+  responseBody: z.string().nullable().describe("The first bytes (at most 4 KiB) of the response body"),
+});
+export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
+
+export async function sendTestWebhook(options: { caller: Caller; id: string }): Promise<TestWebhookResult> {
+  requirePermission(options.caller, "webhooks:write");
+  const endpoint = await findWebhookEndpointRow(options.id);
+  const now = new Date();
+  const webhookId = `msg_test_${newId()}`;
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const body = JSON.stringify({
+    id: webhookId.slice(4),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    type: "webhook.test",
+    status: "processed",
+    data: { endpointId: endpoint.id, merchantId: endpoint.merchantId, test: true },
+  });
+  const outcome = await sendWebhook({
+    url: endpoint.url,
+    body,
+    timeoutMs: env().webhooks.timeoutMs,
+    headers: {
+      "webhook-id": webhookId,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signatureHeader(signingSecrets(endpoint, now), webhookId, timestamp, body),
+    },
+  });
+  return {
+    webhookId,
+    ok: outcome.ok,
+    statusCode: outcome.statusCode,
+    errorClass: outcome.errorClass,
+    durationMs: outcome.durationMs,
+    responseBody: outcome.responseBody,
+  };
+}

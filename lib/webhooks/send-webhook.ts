@@ -1,0 +1,108 @@
+// One HTTP attempt of a webhook: a POST with a bounded time, no redirects followed, the
+// response body read up to RESPONSE_BODY_LIMIT, every failure given an error class. Connections
+// go through guardedLookup, so a name that resolves to a refused address is never connected to.
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { AddressRefusedError, addressPermitted, guardedLookup, hostOf } from "@/lib/webhooks/address-policy";
+
+export const RESPONSE_BODY_LIMIT = 4096;
+
+export type ErrorClass = "timeout" | "dns" | "tls" | "connection_refused" | "connection_error" | "non_2xx" | "address_refused";
+
+export type AttemptOutcome = {
+  ok: boolean;
+  statusCode: number | null;
+  errorClass: ErrorClass | null;
+  responseBody: string | null;
+  durationMs: number;
+};
+
+const agents = {
+  http: new http.Agent({ keepAlive: true, lookup: guardedLookup as never }),
+  https: new https.Agent({ keepAlive: true, lookup: guardedLookup as never }),
+};
+
+class AttemptTimeout extends Error {}
+
+function classify(error: unknown): ErrorClass {
+  if (error instanceof AttemptTimeout) return "timeout";
+  if (error instanceof AddressRefusedError) return "address_refused";
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return "dns";
+  if (code === "ECONNREFUSED") return "connection_refused";
+  if (code === "ETIMEDOUT") return "timeout";
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/.test(code)) return "tls";
+  return "connection_error";
+}
+
+export function sendWebhook(options: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+}): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: Omit<AttemptOutcome, "durationMs" | "ok">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+      resolve({ ...outcome, ok, durationMs: elapsed() });
+    };
+    const fail = (error: unknown) => finish({ statusCode: null, errorClass: classify(error), responseBody: null });
+
+    const url = new URL(options.url);
+    const host = hostOf(url);
+    // A literal address never goes through the lookup: check it here.
+    if (isIP(host) && !addressPermitted(host, host)) {
+      settled = true;
+      return resolve({
+        ok: false,
+        statusCode: null,
+        errorClass: "address_refused",
+        responseBody: null,
+        durationMs: elapsed(),
+      });
+    }
+    const secure = url.protocol === "https:";
+    const request = (secure ? https : http).request(url, {
+      method: "POST",
+      agent: secure ? agents.https : agents.http,
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "payment-integrations-console-webhooks/1",
+        "content-length": String(Buffer.byteLength(options.body)),
+        ...options.headers,
+      },
+    });
+    const timer = setTimeout(() => request.destroy(new AttemptTimeout()), options.timeoutMs);
+    request.on("error", fail);
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8");
+        const statusCode = response.statusCode ?? 0;
+        const good = statusCode >= 200 && statusCode < 300;
+        finish({ statusCode, errorClass: good ? null : "non_2xx", responseBody: text });
+      };
+      response.on("data", (chunk: Buffer) => {
+        if (size >= RESPONSE_BODY_LIMIT) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        // Enough read: the rest is not kept, and the connection is not reused.
+        if (size >= RESPONSE_BODY_LIMIT) {
+          done();
+          response.destroy();
+        }
+      });
+      response.on("end", done);
+      response.on("error", (error) => (size > 0 ? done() : fail(error)));
+    });
+    request.end(options.body);
+  });
+}

@@ -1,0 +1,47 @@
+// Changes a webhook endpoint (operators and admins): PATCH /v1/webhook-endpoints/{id}.
+// Enabling clears the disabled reason and the failing streak; disabling by hand records why.
+import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
+import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
+import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
+
+export async function updateWebhookEndpoint(options: {
+  caller: Caller;
+  id: string;
+  input: UpdateWebhookEndpointInput;
+}): Promise<WebhookEndpointDto> {
+  const { caller, input } = options;
+  requirePermission(caller, "webhooks:write");
+  const before = await findWebhookEndpointRow(options.id);
+  const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
+  const enabling = input.enabled === true && !before.enabled;
+  const disabling = input.enabled === false && before.enabled;
+  const row = await db().$transaction(async (tx) => {
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: before.id },
+      data: {
+        url,
+        description: input.description,
+        eventTypes: input.eventTypes && [...new Set(input.eventTypes)],
+        enabled: input.enabled,
+        rateLimit: input.rateLimit,
+        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
+        ...(disabling ? { disabledReason: `disabled by ${caller.username}` } : {}),
+      },
+    });
+    await recordAuditEntry(tx, {
+      caller,
+      action: "webhook_endpoint.update",
+      targetType: "webhook_endpoint",
+      targetId: before.id,
+      before: endpointAuditSnapshot(before),
+      after: endpointAuditSnapshot(updated),
+    });
+    return updated;
+  });
+  return toWebhookEndpointDto(row);
+}

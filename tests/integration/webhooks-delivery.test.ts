@@ -1,0 +1,500 @@
+// Outbound webhooks end to end against a real node:http receiver: the outbox written with the
+// processing, Standard Webhooks signatures checked by the standardwebhooks package, retries with
+// a stable webhook-id, timeouts, rotation, the address policy, two workers, a crash mid-attempt.
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as resend } from "@/app/v1/webhook-deliveries/[id]/resend/route";
+import { GET as getDelivery } from "@/app/v1/webhook-deliveries/[id]/route";
+import { GET as listDeliveries } from "@/app/v1/webhook-deliveries/route";
+import { POST as recover } from "@/app/v1/webhook-endpoints/[id]/recover/route";
+import { POST as rotate } from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
+import { GET as getEndpoint, PATCH as patchEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
+import { POST as sendTest } from "@/app/v1/webhook-endpoints/[id]/test/route";
+import { POST as createEndpoint, GET as listEndpoints } from "@/app/v1/webhook-endpoints/route";
+import { GET as getRecoverJob } from "@/app/v1/webhook-recover-jobs/[id]/route";
+import { POST as retryEvent } from "@/app/v1/webhooks/events/[id]/retry/route";
+import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
+import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db/client";
+import { processPendingEvents } from "@/lib/events/process-events";
+import { newId } from "@/lib/ids";
+import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
+import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
+import { call, userWithTokens } from "../support/api";
+import { cardEventData } from "../support/event-data";
+import { startReceiver, until } from "../support/webhook-receiver";
+
+// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs).
+vi.hoisted(() => {
+  Object.assign(process.env, {
+    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
+    WEBHOOK_RETRY_JITTER: "0",
+    WEBHOOK_TIMEOUT_MS: "600",
+  });
+});
+
+let operator: string;
+let viewer: string;
+let ingester: string;
+
+beforeAll(async () => {
+  operator = (await userWithTokens("operator")).accessToken;
+  viewer = (await userWithTokens("viewer")).accessToken;
+  ingester = (await userWithTokens("ingest")).accessToken;
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const r = await startReceiver(...args);
+  cleanups.push(r.close);
+  return r;
+}
+
+function worker() {
+  const w = new DeliveryWorker();
+  w.start();
+  cleanups.push(() => w.stop());
+  return w;
+}
+
+/** A merchant with a credential (acquirer cielo, a fresh MID and TID). */
+async function merchantWithCredential() {
+  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
+  const merchant = await db().merchant.create({
+    data: { id: newId(), name: "Webhook merchant", taxId: randomBytes(7).toString("hex") },
+  });
+  const mid = `M${randomBytes(4).toString("hex")}`;
+  const tid = randomBytes(4).toString("hex");
+  const id = newId();
+  const sealed = encryptSecret("{}", id);
+  await db().credential.create({
+    data: {
+      id,
+      merchantId: merchant.id,
+      providerId: provider.id,
+      subacquirerId: "org_test",
+      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
+      authenticationKeyVersion: sealed.keyVersion,
+      acquirerMerchantIdentifier: mid,
+      acquirerTerminalIdentifier: tid,
+    },
+  });
+  return { merchantId: merchant.id, mid, tid };
+}
+
+async function endpointFor(merchantId: string, url: string, extra: Record<string, unknown> = {}) {
+  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url, ...extra } });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; secret: string };
+}
+
+/** Ingests one matching event and processes the queue; returns the event id. */
+async function processedEvent(m: { mid: string; tid: string }) {
+  const res = await call(ingest, "/v1/webhooks/events", {
+    token: ingester,
+    body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+  });
+  expect(res.status).toBe(202);
+  while ((await processPendingEvents()).length > 0) {}
+  const event = await db().event.findUniqueOrThrow({ where: { id: res.json.id } });
+  expect(event.status).toBe("processed");
+  return res.json.id as string;
+}
+
+const deliveriesOf = (eventId: string) =>
+  db().webhookDelivery.findMany({ where: { eventId }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+
+describe("webhook endpoints API", () => {
+  it("shows the secret once, masks it on reads, lets viewers read but not write, audits", async () => {
+    const m = await merchantWithCredential();
+    const created = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks", { eventTypes: ["payment.completed"] });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${created.id}`, { token: viewer, params: { id: created.id } });
+    expect(read.status).toBe(200);
+    expect(read.json.secret).toBe("whsec_********");
+    expect(read.text).not.toContain(created.secret.slice(6));
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    expect(list.json.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
+    const refused = await call(createEndpoint, "/v1/webhook-endpoints", {
+      token: viewer,
+      body: { merchantId: m.merchantId, url: "https://example.com/h" },
+    });
+    expect(refused.status).toBe(403);
+    const patched = await call(patchEndpoint, `/v1/webhook-endpoints/${created.id}`, {
+      method: "PATCH",
+      token: operator,
+      params: { id: created.id },
+      body: { enabled: false, description: "off" },
+    });
+    expect(patched.json).toMatchObject({ enabled: false, description: "off", secret: "whsec_********" });
+    const audit = await db().auditLogEntry.findMany({ where: { targetId: created.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["webhook_endpoint.create", "webhook_endpoint.update"]);
+    expect(JSON.stringify(audit)).not.toContain(created.secret.slice(6));
+  });
+
+  it("refuses private, loopback, link-local and metadata addresses without the allow-list", async () => {
+    const m = await merchantWithCredential();
+    for (const url of [
+      "http://10.0.0.5/h",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]:8080/h",
+      "http://192.168.1.1/h",
+      "http://localhost:3000/h",
+      "http://127.0.0.2/h",
+      "ftp://example.com/h",
+      "not a url",
+    ]) {
+      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
+        token: operator,
+        body: { merchantId: m.merchantId, url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.json.errors[0].field).toBe("url");
+    }
+  });
+
+  it("refuses at connect time an allowed endpoint whose address is no longer allowed", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    // As if its DNS name now resolved elsewhere: the stored URL points at a refused address.
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: r.url.replace("127.0.0.1", "127.0.0.3") } });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.attempts.length > 0);
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts[0]!.errorClass).toBe("address_refused");
+    expect(r.received).toHaveLength(0);
+  });
+});
+
+describe("delivery", () => {
+  it("writes the delivery with the processing and delivers it once, verified by standardwebhooks", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const other = await endpointFor(m.merchantId, r.url, { eventTypes: ["payment.refunded"] });
+    const eventId = await processedEvent(m);
+    const deliveries = await deliveriesOf(eventId);
+    expect(deliveries.map((d) => d.endpointId)).toEqual([endpoint.id]);
+    expect(other.id).not.toBe(endpoint.id);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(r.received).toHaveLength(1);
+    const [request] = r.received;
+    const verified = new Webhook(endpoint.secret).verify(request!.body, request!.headers as Record<string, string>) as {
+      id: string;
+      status: string;
+    };
+    expect(verified).toMatchObject({ id: eventId, status: "processed" });
+    expect(request!.headers["webhook-id"]).toBe(`msg_${deliveries[0]!.id}`);
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts).toHaveLength(1);
+    expect(delivery!.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null, responseBody: "ok" });
+    const stored = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
+      token: viewer,
+      params: { id: endpoint.id },
+    });
+    expect(stored.json.lastSuccessAt).not.toBeNull();
+    expect(stored.json.health).toMatchObject({ attempts24h: 1, successRate24h: 1, lastError: null, pendingDeliveries: 0 });
+  });
+
+  it("retries a 500 with the same webhook-id, then succeeds", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
+    const wh = new Webhook(endpoint.secret);
+    for (const req of r.received) expect(() => wh.verify(req.body, req.headers as Record<string, string>)).not.toThrow();
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([
+      [500, "non_2xx", "boom"],
+      [200, null, "ok"],
+    ]);
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    expect(list.json.data[0].health).toMatchObject({ attempts24h: 2, successRate24h: 0.5 });
+    expect(list.json.data[0].health.lastError).toMatchObject({ errorClass: "non_2xx", statusCode: 500 });
+    // The second attempt waited the schedule's 0.2 s.
+    expect(r.received[1]!.at - r.received[0]!.at).toBeGreaterThanOrEqual(180);
+  });
+
+  it("times out a receiver that never answers, retries by the schedule, then fails the delivery", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => "hang");
+    await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "failed", 15_000);
+    const [delivery] = await deliveriesOf(eventId);
+    // The schedule has four entries: four attempts, each a timeout after about 600 ms.
+    expect(delivery!.attempts).toHaveLength(4);
+    for (const a of delivery!.attempts) {
+      expect(a.errorClass).toBe("timeout");
+      expect(a.durationMs).toBeGreaterThanOrEqual(550);
+      expect(a.durationMs).toBeLessThan(2_000);
+    }
+    expect(new Set(r.received.map((q) => q.headers["webhook-id"])).size).toBe(1);
+    expect(r.received).toHaveLength(4);
+  });
+
+  it("disables an endpoint failing for 5 days without a success, audited, its reason visible", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 500 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    // Failing since 5 days and a minute: the next failed attempt crosses the line.
+    await db().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { failingSince: new Date(Date.now() - 5 * 24 * 3600 * 1000 - 60_000) },
+    });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => !(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled);
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, { token: viewer, params: { id: endpoint.id } });
+    expect(read.json).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/^failing without a success since /),
+    });
+    const audit = await db().auditLogEntry.findFirstOrThrow({
+      where: { targetId: endpoint.id, action: "webhook_endpoint.disable" },
+    });
+    expect(audit.actorUsername).toBe("system");
+    // Its pending delivery waits: nothing more is sent while disabled.
+    const sent = r.received.length;
+    await new Promise((res) => setTimeout(res, 600));
+    expect(r.received.length).toBe(sent);
+    expect((await deliveriesOf(eventId))[0]!.status).toBe("pending");
+  });
+
+  it("keeps an endpoint's rate limit (deliveries per second)", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    worker();
+    await until(() => r.received.length === 6, 10_000);
+    // At 2/s, six deliveries take three seconds of the worker's clock (unlimited: a few ms). The
+    // receiver's seconds can straddle the worker's by a hair, so allow 3 in one of its seconds.
+    const at = r.received.map((q) => q.at);
+    expect(Math.max(...at) - Math.min(...at)).toBeGreaterThanOrEqual(1_000);
+    const perSecond = new Map<number, number>();
+    for (const t of at) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
+  });
+
+  it("signs with both secrets after a rotation", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.secret).toMatch(/^whsec_/);
+    expect(rotated.json.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [request] = r.received;
+    expect(String(request!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    const headers = request!.headers as Record<string, string>;
+    expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(request!.body, headers)).toThrow();
+  });
+
+  it("two workers never send one attempt twice", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url);
+    const eventIds: string[] = [];
+    for (let i = 0; i < 30; i++) eventIds.push(await processedEvent(m));
+    const a = worker();
+    const b = worker();
+    await until(
+      async () => (await db().webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "succeeded" } })) === 30,
+    );
+    await new Promise((res) => setTimeout(res, 300));
+    const ids = r.received.map((q) => q.headers["webhook-id"]);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(a.started + b.started).toBeGreaterThanOrEqual(30);
+  });
+
+  it("delivers after a crash between the claim and the record (the lease runs out)", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    // A worker claims it, then "dies": nothing is sent, nothing recorded.
+    const claimed = await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() });
+    expect(claimed.map((c) => c.eventId)).toContain(eventId);
+    // A restarted worker does not take it while the lease holds, then does.
+    worker();
+    await new Promise((res) => setTimeout(res, 500));
+    expect(r.received).toHaveLength(0);
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded", 10_000);
+    expect(r.received).toHaveLength(1);
+    expect(() =>
+      new Webhook(endpoint.secret).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>),
+    ).not.toThrow();
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attemptCount).toBe(2);
+  });
+});
+
+describe("visibility and control", () => {
+  it("shows an event's deliveries, lists and filters them, shows attempts, resends with the same webhook-id", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const event = await call(getEvent, `/v1/webhooks/events/${eventId}`, { token: viewer, params: { id: eventId } });
+    expect(event.json.deliveries).toHaveLength(1);
+    const delivery = event.json.deliveries[0];
+    expect(delivery).toMatchObject({ endpointId: endpoint.id, merchantId: m.merchantId, status: "succeeded", attemptCount: 1 });
+    const byEndpoint = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}`, { token: viewer });
+    expect(byEndpoint.json.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+    const byMerchantFailed = await call(listDeliveries, `/v1/webhook-deliveries?merchantId=${m.merchantId}&status=failed`, {
+      token: viewer,
+    });
+    expect(byMerchantFailed.json.data).toEqual([]);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const afterNow = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}&created_at[gte]=${later}`, {
+      token: viewer,
+    });
+    expect(afterNow.json.data).toEqual([]);
+    const bad = await call(listDeliveries, "/v1/webhook-deliveries?status=nope", { token: viewer });
+    expect(bad.status).toBe(400);
+    const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery.id}`, {
+      token: viewer,
+      params: { id: delivery.id },
+    });
+    expect(detail.json.attempts).toHaveLength(1);
+    expect(detail.json.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null });
+
+    const resent = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
+      method: "POST",
+      token: operator,
+      params: { id: delivery.id },
+    });
+    expect(resent.status).toBe(202);
+    await until(() => r.received.length === 2);
+    expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
+    const byViewer = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
+      method: "POST",
+      token: viewer,
+      params: { id: delivery.id },
+    });
+    expect(byViewer.status).toBe(403);
+  });
+
+  it("writes deliveries when an operator's retry processes a failed event", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url);
+    const res = await call(ingest, "/v1/webhooks/events", {
+      token: ingester,
+      body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+    });
+    await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: false } });
+    while ((await processPendingEvents()).length > 0) {}
+    expect(await deliveriesOf(res.json.id)).toHaveLength(0);
+    await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: true } });
+    const retried = await call(retryEvent, `/v1/webhooks/events/${res.json.id}/retry`, {
+      method: "POST",
+      token: operator,
+      params: { id: res.json.id },
+    });
+    expect(retried.json.status).toBe("processed");
+    expect(retried.json.deliveries).toHaveLength(1);
+  });
+
+  it("sends a test event and answers the receiver's response inline", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 418, body: "teapot" }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const res = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ ok: false, statusCode: 418, errorClass: "non_2xx", responseBody: "teapot" });
+    const verified = new Webhook(endpoint.secret).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>);
+    expect(verified).toMatchObject({ type: "webhook.test" });
+  });
+
+  it("recover resends exactly the failed deliveries since its time, once", async () => {
+    const m = await merchantWithCredential();
+    let up = false;
+    const r = await receiver(() => (up ? { status: 200 } : { status: 503 }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventIds: string[] = [];
+    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    const w = worker();
+    const where = { eventId: { in: eventIds } };
+    await until(async () => (await db().webhookDelivery.count({ where: { ...where, status: "failed" } })) === 6, 15_000);
+    await w.stop();
+    // Two failed before `since`, three after; one of those succeeded meanwhile (by a resend).
+    const rows = await db().webhookDelivery.findMany({ where, orderBy: { createdAt: "asc" } });
+    const since = new Date("2026-01-01T00:00:00.000Z");
+    for (const [i, row] of rows.entries()) {
+      const createdAt = new Date(since.getTime() + (i < 2 ? -3_600_000 : 3_600_000 * i));
+      await db().webhookDelivery.update({
+        where: { id: row.id },
+        data: { createdAt, ...(i === 5 ? { status: "succeeded" } : {}) },
+      });
+    }
+    const expected = rows
+      .slice(2, 5)
+      .map((row) => `msg_${row.id}`)
+      .sort();
+    r.received.length = 0;
+    up = true;
+    const started = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
+      token: operator,
+      params: { id: endpoint.id },
+      body: { since: since.toISOString() },
+    });
+    expect(started.status).toBe(202);
+    expect(started.json.total).toBe(3);
+    await settledRecoverJob(started.json.id);
+    const job = await call(getRecoverJob, `/v1/webhook-recover-jobs/${started.json.id}`, {
+      token: viewer,
+      params: { id: started.json.id },
+    });
+    expect(job.json).toMatchObject({ status: "done", total: 3, requeued: 3 });
+    worker();
+    await until(() => r.received.length >= 3);
+    await new Promise((res) => setTimeout(res, 400));
+    expect(r.received.map((q) => q.headers["webhook-id"]).sort()).toEqual(expected);
+    // Again: nothing failed is left since then, so nothing is sent.
+    const again = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
+      token: operator,
+      params: { id: endpoint.id },
+      body: { since: since.toISOString() },
+    });
+    await settledRecoverJob(again.json.id);
+    await new Promise((res) => setTimeout(res, 400));
+    expect(r.received).toHaveLength(3);
+  });
+});

@@ -1,0 +1,45 @@
+// A real webhook receiver for tests: a node:http server on a random local port that records
+// every request (headers and body) and answers as the test says.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ReceivedRequest = { headers: http.IncomingHttpHeaders; body: string; at: number };
+export type Answer = { status: number; body?: string } | "hang";
+
+export async function startReceiver(answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200 })) {
+  const received: ReceivedRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      received.push(request);
+      const a = answer(request, received.length - 1);
+      if (a === "hang") {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(a.status, { "content-type": "text/plain" }).end(a.body ?? "ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, stepMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
