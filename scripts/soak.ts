@@ -273,7 +273,7 @@ async function main(): Promise<void> {
       ),
       "",
       `- Server memory (RSS): ${Math.round(avg(firstMinute))} MiB in minute 2, ${Math.round(avg(lastMinute))} MiB in the last minute (${(growth * 100).toFixed(1)}%).`,
-      `- PostgreSQL backends' memory (RSS, prepared statements live there; the reads include randomised filters, page sizes and sorts): ${Math.round(pgFirst)} MiB in minute 2, ${Math.round(pgLast)} MiB in the last minute (${(pgGrowth * 100).toFixed(1)}%).`,
+      `- PostgreSQL backends' memory (RSS, prepared statements live there; the reads include randomised filters, page sizes and sorts): ${Math.round(pgFirst)} MiB in minute 2, ${Math.round(pgLast)} MiB in the last minute (${(pgGrowth * 100).toFixed(1)}%); RSS counts the shared buffers each backend has touched, so the level overstates private memory: its growth is the figure.`,
       `- Database connections: at most ${maxConnections} (pool ${POOL_SIZE}).`,
       `- RSS by minute: ${settled
         .filter((_, i) => i % 6 === 5)
