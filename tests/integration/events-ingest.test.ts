@@ -1,14 +1,11 @@
-// POST /v1/webhooks/events, the processing of pending events, GET one event and retry.
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/v1/webhooks/events/[id]/retry/route";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
-import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 
 let ingester: string;
@@ -25,29 +22,8 @@ async function drainQueue() {
   while ((await processPendingEvents()).length > 0) {}
 }
 
-/** A credential row for the acquirer, MID and TID (the credentials API has its own tests). */
-async function credentialFor(acquirer: string, mid: string, tid: string, enabled = true) {
-  const provider = await db().provider.findUniqueOrThrow({ where: { name: acquirer } });
-  const merchant = await db().merchant.create({
-    data: { id: newId(), name: "Test merchant", taxId: randomBytes(7).toString("hex") },
-  });
-  const id = newId();
-  const sealed = encryptSecret(JSON.stringify({ merchantIdentifier: mid, terminalIdentifier: tid }), id);
-  await db().credential.create({
-    data: {
-      id,
-      merchantId: merchant.id,
-      providerId: provider.id,
-      subacquirerId: "org_test",
-      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-      authenticationKeyVersion: sealed.keyVersion,
-      acquirerMerchantIdentifier: mid,
-      acquirerTerminalIdentifier: tid,
-      enabled,
-    },
-  });
-  return id;
-}
+const credentialFor = (acquirer: string, mid: string, tid: string, enabled = true) =>
+  insertCredential({ acquirer, mid, tid, enabled });
 
 describe("POST /v1/webhooks/events", () => {
   it("stores a notification as pending and answers 202 with the event", async () => {

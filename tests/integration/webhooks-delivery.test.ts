@@ -16,14 +16,13 @@ import { GET as getRecoverJob } from "@/app/v1/webhook-recover-jobs/[id]/route";
 import { POST as retryEvent } from "@/app/v1/webhooks/events/[id]/retry/route";
 import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
-import { newId } from "@/lib/ids";
 import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
 import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { startReceiver, until } from "../support/webhook-receiver";
 
@@ -66,29 +65,7 @@ function worker() {
 }
 
 /** A merchant with a credential (acquirer cielo, a fresh MID and TID). */
-async function merchantWithCredential() {
-  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  const merchant = await db().merchant.create({
-    data: { id: newId(), name: "Webhook merchant", taxId: randomBytes(7).toString("hex") },
-  });
-  const mid = `M${randomBytes(4).toString("hex")}`;
-  const tid = randomBytes(4).toString("hex");
-  const id = newId();
-  const sealed = encryptSecret("{}", id);
-  await db().credential.create({
-    data: {
-      id,
-      merchantId: merchant.id,
-      providerId: provider.id,
-      subacquirerId: "org_test",
-      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-      authenticationKeyVersion: sealed.keyVersion,
-      acquirerMerchantIdentifier: mid,
-      acquirerTerminalIdentifier: tid,
-    },
-  });
-  return { merchantId: merchant.id, mid, tid };
-}
+const merchantWithCredential = () => insertCredential({ merchantName: "Webhook merchant" });
 
 async function endpointFor(merchantId: string, url: string, extra: Record<string, unknown> = {}) {
   const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url, ...extra } });
