@@ -1,5 +1,6 @@
 // The one wrapper around every API route handler: request id, bearer authentication (where
-// asked), a rate limit (where asked), error mapping to problem+json, an access log line. Handlers stay a few lines long.
+// asked), a rate limit (where asked), error mapping to problem+json, an access log line.
+// Handlers stay a few lines long.
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller } from "@/lib/auth/roles";
 import { ApiError } from "@/lib/http/api-error";
