@@ -36,6 +36,7 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "user.sign_in": { label: "Signed in", tone: "neutral" },
   "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
   "event.export": { label: "Events exported", tone: "neutral" },
+  "event.retry": { label: "Event retried", tone: "accent" },
   "webhook_endpoint.create": { label: "Endpoint created", tone: "success" },
   "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
   "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },

@@ -19,6 +19,7 @@ export type AuditAction =
   | "user.sign_in"
   | "user.sign_in_failed"
   | "event.export"
+  | "event.retry"
   | "webhook_endpoint.create"
   | "webhook_endpoint.update"
   | "webhook_endpoint.rotate_secret"

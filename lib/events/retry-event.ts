@@ -1,6 +1,8 @@
-// An operator's retry of a failed event: processed again at once, the outcome returned.
+// An operator's retry of a failed event: processed again at once, the outcome returned, audited.
 import "server-only";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { db } from "@/lib/db/client";
 import { type EventDetailDto, getEvent } from "@/lib/events/get-event";
 import { reprocessFailedEvent } from "@/lib/events/process-events";
 import { conflict } from "@/lib/http/api-error";
@@ -12,5 +14,15 @@ export async function retryEvent(options: { caller: Caller; id: string }): Promi
     throw conflict("event_not_failed", `Only failed events can be retried; this one is ${before.status}.`);
   const outcome = await reprocessFailedEvent(options.id, `retry:${options.caller.username}`);
   if (!outcome) throw conflict("event_not_failed", "The event is being retried by someone else, or is no longer failed.");
+  // Audited after the processing statement (one SQL statement of its own): who retried, and what
+  // became of the event.
+  await recordAuditEntry(db(), {
+    caller: options.caller,
+    action: "event.retry",
+    targetType: "event",
+    targetId: options.id,
+    before: { status: before.status, failureReason: before.failureReason },
+    after: { status: outcome.status, failureReason: outcome.failureReason },
+  });
   return getEvent(options);
 }

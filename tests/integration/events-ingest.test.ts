@@ -127,6 +127,12 @@ describe("processing, detail and retry", () => {
     const again = await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: operator, params: { id } });
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("event_not_failed");
+    // Audited (issue 11): who retried, and what became of the event.
+    const entry = await db().auditLogEntry.findFirstOrThrow({ where: { action: "event.retry", targetId: id } });
+    expect(entry.actorUsername).toMatch(/^operator-/);
+    expect(entry.before).toEqual({ status: "failed", failureReason: "no_matching_credential" });
+    expect(entry.after).toEqual({ status: "processed", failureReason: null });
+    expect(await db().auditLogEntry.count({ where: { action: "event.retry", targetId: id } })).toBe(1);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
