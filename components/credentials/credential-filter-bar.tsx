@@ -1,16 +1,57 @@
 "use client";
 
-// The credentials list's filters: merchant (search), provider, enabled. Each change rewrites the
-// URL, which the list reads.
+// The credentials list's filters: merchant (search), provider, the acquirer's MID and TID,
+// enabled. Each change rewrites the URL, which the list reads.
 import { useId } from "react";
 import type { CredentialFilters } from "@/components/credentials/credential-queries";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
+import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 const LABEL = "mb-1 block text-xs font-medium text-(--fg-muted)";
+
+/** An exact acquirer id (MID or TID), applied on Enter or when the field is left. */
+function AcquirerIdFilter({
+  id,
+  label,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onCommit: (value: string | undefined) => void;
+}) {
+  const commit = (text: string) => {
+    const next = text.trim() || undefined;
+    if (next !== value) onCommit(next);
+  };
+  return (
+    <div className="w-[calc(50%-0.375rem)] sm:w-36">
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <Input
+        // Re-created when the URL changes the value (Clear filters, Back), so it shows the filter.
+        key={value ?? ""}
+        id={id}
+        type="search"
+        defaultValue={value ?? ""}
+        placeholder={`Acquirer ${label}`}
+        autoComplete="off"
+        spellCheck={false}
+        className="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+        onBlur={(e) => commit(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit(e.currentTarget.value);
+        }}
+      />
+    </div>
+  );
+}
 
 export function CredentialFilterBar({
   filters,
@@ -21,8 +62,10 @@ export function CredentialFilterBar({
   onChange: (changes: Partial<CredentialFilters>) => void;
   providers: ProviderDto[] | undefined;
 }) {
-  const ids = { merchant: useId(), provider: useId(), enabled: useId() };
-  const active = Boolean(filters.merchantId || filters.providerId || filters.enabled);
+  const ids = { merchant: useId(), provider: useId(), enabled: useId(), mid: useId(), tid: useId() };
+  const active = Boolean(
+    filters.merchantId || filters.providerId || filters.enabled || filters.merchantIdentifier || filters.terminalIdentifier,
+  );
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-72">
@@ -55,6 +98,18 @@ export function CredentialFilterBar({
           ))}
         </Select>
       </div>
+      <AcquirerIdFilter
+        id={ids.mid}
+        label="MID"
+        value={filters.merchantIdentifier}
+        onCommit={(merchantIdentifier) => onChange({ merchantIdentifier })}
+      />
+      <AcquirerIdFilter
+        id={ids.tid}
+        label="TID"
+        value={filters.terminalIdentifier}
+        onCommit={(terminalIdentifier) => onChange({ terminalIdentifier })}
+      />
       <div className="w-[calc(50%-0.375rem)] sm:w-40">
         <label htmlFor={ids.enabled} className={LABEL}>
           State
@@ -74,7 +129,15 @@ export function CredentialFilterBar({
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => onChange({ merchantId: undefined, providerId: undefined, enabled: undefined })}
+          onClick={() =>
+            onChange({
+              merchantId: undefined,
+              providerId: undefined,
+              enabled: undefined,
+              merchantIdentifier: undefined,
+              terminalIdentifier: undefined,
+            })
+          }
         >
           <ControlIcon name="close" className="size-3.5" />
           Clear filters

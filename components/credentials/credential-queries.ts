@@ -11,18 +11,32 @@ import type { ProviderDto } from "@/lib/providers/list-providers";
 
 export type CredentialPage = Page<CredentialDto>;
 
-export type CredentialFilters = { merchantId?: string; providerId?: string; enabled?: "true" | "false" };
+export type CredentialFilters = {
+  merchantId?: string;
+  providerId?: string;
+  /** The acquirer's MID and TID, as operators read them on a receipt or a failed event. */
+  merchantIdentifier?: string;
+  terminalIdentifier?: string;
+  enabled?: "true" | "false";
+};
 
 // Ids are XIDs; anything else in a hand-edited URL is dropped rather than sent for a 400.
 const ID = /^[0-9a-v]{20}$/;
+const ACQUIRER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function parseCredentialFilters(params: URLSearchParams): CredentialFilters {
   const merchantId = params.get("merchantId") ?? "";
   const providerId = params.get("providerId") ?? "";
   const enabled = params.get("enabled");
+  const acquirerId = (name: string) => {
+    const value = params.get(name)?.trim() ?? "";
+    return ACQUIRER_ID.test(value) ? value : undefined;
+  };
   return {
     merchantId: ID.test(merchantId) ? merchantId : undefined,
     providerId: ID.test(providerId) ? providerId : undefined,
+    merchantIdentifier: acquirerId("merchantIdentifier"),
+    terminalIdentifier: acquirerId("terminalIdentifier"),
     enabled: enabled === "true" || enabled === "false" ? enabled : undefined,
   };
 }
@@ -31,6 +45,8 @@ export function credentialsPath(filters: CredentialFilters, options: { cursor?: 
   const params = new URLSearchParams();
   if (filters.merchantId) params.set("merchantId", filters.merchantId);
   if (filters.providerId) params.set("providerId", filters.providerId);
+  if (filters.merchantIdentifier) params.set("merchantIdentifier", filters.merchantIdentifier);
+  if (filters.terminalIdentifier) params.set("terminalIdentifier", filters.terminalIdentifier);
   if (filters.enabled) params.set("enabled", filters.enabled);
   if (options.limit) params.set("limit", String(options.limit));
   if (options.cursor) params.set("cursor", options.cursor);

@@ -67,7 +67,9 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
   const credentials = query.data?.pages.flatMap((p) => p.data) ?? [];
   const merchants = useMerchantsById(credentials.map((c) => c.merchantId));
   const providersById = new Map((providers.data ?? []).map((p) => [p.id, p]));
-  const filtered = Boolean(filters.merchantId || filters.providerId || filters.enabled);
+  const filtered = Boolean(
+    filters.merchantId || filters.providerId || filters.enabled || filters.merchantIdentifier || filters.terminalIdentifier,
+  );
   const columns = canWrite ? 6 : 5;
 
   function toggleExpanded(id: string) {
@@ -108,7 +110,15 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
             action={
               <Button
                 variant="secondary"
-                onClick={() => setFilters({ merchantId: undefined, providerId: undefined, enabled: undefined })}
+                onClick={() =>
+                  setFilters({
+                    merchantId: undefined,
+                    providerId: undefined,
+                    enabled: undefined,
+                    merchantIdentifier: undefined,
+                    terminalIdentifier: undefined,
+                  })
+                }
               >
                 Clear filters
               </Button>

@@ -184,6 +184,28 @@ test("a viewer sees the credentials without create or change controls", async ({
   await expect(page.getByRole("button", { name: "Create credential" })).toHaveCount(0);
 });
 
+// Issue 11, section 4: operators find a credential by the TID they hold.
+test("finds credentials by the acquirer's TID, kept in the URL", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  const token = (
+    await (
+      await page.request.post("/v1/auth", { data: { username: USERS.viewer.username, password: USERS.viewer.password } })
+    ).json()
+  ).access_token as string;
+  const listed = await (
+    await page.request.get("/v1/credentials?limit=1", { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const tid = listed.data[0].authenticationData.terminalIdentifier as string;
+  expect(tid).toBeTruthy();
+  await page.goto("/credentials");
+  await page.getByLabel("TID", { exact: true }).fill(tid);
+  await page.getByLabel("TID", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`terminalIdentifier=${tid}`));
+  const rows = page.getByTestId("credential-row");
+  await expect(rows.first()).toContainText(tid);
+  for (const text of await rows.allTextContents()) expect(text).toContain(tid);
+});
+
 // --- Accessibility and screenshots, over a small realistic data set made through the API. ---
 
 type Provider = { id: string; name: string };
