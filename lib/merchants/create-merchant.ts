@@ -1,14 +1,13 @@
 // Registers a merchant (operators and admins). The tax id is unique: the unique index decides,
 // so two concurrent registrations of one CNPJ give one 201 and one 409.
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { conflict } from "@/lib/http/api-error";
 import { newId } from "@/lib/ids";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { CreateMerchantInput } from "@/lib/merchants/schemas";
+import { asTaxIdTaken } from "@/lib/merchants/tax-id-taken";
 
 export async function createMerchant(options: { caller: Caller; input: CreateMerchantInput }): Promise<MerchantDto> {
   const { caller, input } = options;
@@ -28,10 +27,6 @@ export async function createMerchant(options: { caller: Caller; input: CreateMer
     });
     return toMerchantDto(merchant);
   } catch (error) {
-    // The id is a fresh XID, so the tax id is the only unique value that can collide.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict("tax_id_taken", `A merchant with the tax id ${input.taxId} is already registered.`);
-    }
-    throw error;
+    throw asTaxIdTaken(error, input.taxId);
   }
 }

@@ -2,13 +2,13 @@
 // the change's transaction. The tax id follows the creation's rules: a valid CNPJ, stored
 // normalized, unique (another merchant's is a 409, decided by the unique index).
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { conflict, notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/http/api-error";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { UpdateMerchantInput } from "@/lib/merchants/schemas";
+import { asTaxIdTaken } from "@/lib/merchants/tax-id-taken";
 
 export async function updateMerchant(options: { caller: Caller; id: string; input: UpdateMerchantInput }): Promise<MerchantDto> {
   const { caller, id, input } = options;
@@ -30,9 +30,6 @@ export async function updateMerchant(options: { caller: Caller; id: string; inpu
     });
     return toMerchantDto(merchant);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict("tax_id_taken", `A merchant with the tax id ${input.taxId} is already registered.`);
-    }
-    throw error;
+    throw asTaxIdTaken(error, input.taxId);
   }
 }
