@@ -3,17 +3,8 @@
 // and `logs`, after both, scans every line the servers logged for secrets.
 // TEST_DATABASE_URL: the server's admin URL (default postgresql://postgres@127.0.0.1:5432/postgres).
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./e2e/support/chromium-args";
 import { baseUrlOf, PORTS, serverEnv } from "./e2e/support/run-env";
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 
 // Each server prepares the database (serialized, idempotent) and then runs the production
 // server (scripts/server.mjs, as `npm start` does), its output going to test-results/next-<port>.log.

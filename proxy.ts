@@ -2,7 +2,7 @@
 // a fresh CSP nonce per response, and an origin check on cookie-authenticated mutations
 // (next-auth's sign-in and sign-out), so another site cannot post them with our cookies.
 import { type NextRequest, NextResponse } from "next/server";
-import { ApiError } from "@/lib/http/api-error";
+import { forbidden } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem-response";
 import { requestIdOf } from "@/lib/http/request-id";
 import { contentSecurityPolicy } from "@/lib/security/content-security-policy";
@@ -23,11 +23,7 @@ function sameOrigin(request: NextRequest): boolean {
 export function proxy(request: NextRequest): NextResponse {
   if (MUTATING.has(request.method) && !sameOrigin(request)) {
     // The one problem shape (type, detail, request id), like every API refusal.
-    const refused = new ApiError({
-      status: 403,
-      code: "cross_origin_request",
-      detail: "This request came from another site; sign in from the console itself.",
-    });
+    const refused = forbidden("cross_origin_request", "This request came from another site; sign in from the console itself.");
     return problemResponse(refused, requestIdOf(request)) as NextResponse;
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -46,6 +46,20 @@ describe("configuration", () => {
     expect(() => buildEnv({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it("takes a read replica only beside a server database", () => {
+    const replica = "postgresql://reader@replica.internal:5432/payments";
+    expect(buildEnv({ DATABASE_URL: server, ...secrets }).databaseReplica).toBeUndefined();
+    expect(buildEnv({ DATABASE_URL: server, ...secrets, DATABASE_REPLICA_URL: replica }).databaseReplica).toEqual({
+      url: replica,
+      connectTimeoutMs: 1000,
+      retryAfterMs: 10_000,
+    });
+    expect(() => buildEnv({ DATABASE_REPLICA_URL: replica })).toThrow(/DATABASE_REPLICA_URL needs a server DATABASE_URL/);
+    expect(() => buildEnv({ DATABASE_URL: server, ...secrets, DATABASE_REPLICA_URL: "pglite:./x" })).toThrow(
+      /DATABASE_REPLICA_URL/,
+    );
+  });
+
   it("has the seed's token lifetimes by default", () => {
     const config = buildEnv({});
     expect(config.auth.accessTtlSeconds).toBe(300);

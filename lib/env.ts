@@ -13,11 +13,21 @@ const schema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|pglite:|memory:\/\/)/, "must be postgresql://..., pglite:<dir> or memory://")
     .optional(),
+  // A streaming replica of DATABASE_URL's server that serves the event reads (list, detail,
+  // export, overview); everything else stays on the primary. Only with a server DATABASE_URL.
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be postgresql://...")
+    .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
   // How long a request waits for a free connection, and how long one statement may run,
   // before the API answers 503 instead of hanging.
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
+  // Short, so that a replica that went away costs a read one second before it falls back to the
+  // primary; then the replica is skipped for DATABASE_REPLICA_RETRY_SECONDS before one read tries it again.
+  DATABASE_REPLICA_CONNECT_TIMEOUT_MS: positiveInt(1_000),
+  DATABASE_REPLICA_RETRY_SECONDS: positiveInt(10),
   PORT: positiveInt(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NEXTAUTH_URL: z.url().optional(),
@@ -60,6 +70,9 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  // Months of events kept: older months are dropped whole by the worker's maintenance (see
+  // docs/operations.md, "Partitions and retention"). Unset: events are kept forever.
+  EVENTS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   // Outbound webhooks (lib/webhooks): the delivery worker, timeouts, retries, address policy.
   WEBHOOK_WORKER_ENABLED: z
     .enum(["true", "false"])
@@ -107,6 +120,13 @@ export function buildEnv(source: Record<string, string | undefined>) {
         "Generate them with `npm run secrets:generate`; see .env.example for their format.",
     );
   }
+  // Refused rather than ignored: whoever set it expects reads to leave the primary, and the
+  // embedded database has no replicas.
+  if (raw.DATABASE_REPLICA_URL && !serverDatabase) {
+    throw new ConfigurationError(
+      "DATABASE_REPLICA_URL needs a server DATABASE_URL (postgresql://...): the embedded database has no replica.",
+    );
+  }
   if (production && !nextAuthUrl.startsWith("https://")) {
     throw new ConfigurationError(
       `NEXTAUTH_URL must be https in production (${nextAuthUrl}): sign-in cookies are marked Secure only over https.`,
@@ -122,6 +142,13 @@ export function buildEnv(source: Record<string, string | undefined>) {
     production,
     databaseUrl,
     serverDatabase,
+    databaseReplica: raw.DATABASE_REPLICA_URL
+      ? {
+          url: raw.DATABASE_REPLICA_URL,
+          connectTimeoutMs: raw.DATABASE_REPLICA_CONNECT_TIMEOUT_MS,
+          retryAfterMs: raw.DATABASE_REPLICA_RETRY_SECONDS * 1000,
+        }
+      : undefined,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -155,6 +182,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
       token: raw.RATE_LIMIT_TOKENS_PER_MINUTE,
     },
     workerEnabled: raw.WORKER_ENABLED,
+    eventsRetentionMonths: raw.EVENTS_RETENTION_MONTHS ?? null,
     webhooks: {
       workerEnabled: raw.WEBHOOK_WORKER_ENABLED,
       timeoutMs: raw.WEBHOOK_TIMEOUT_MS,

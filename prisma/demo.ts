@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       const rate = Math.round(done / Math.max(0.001, (Date.now() - started) / 1000));
       console.log(`events ${done}/${total} (${rate}/s)`);
     },
+    onLog: (line) => console.log(line),
   });
   const seconds = summary.elapsedMs / 1000;
   const { events } = summary;

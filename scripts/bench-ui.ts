@@ -15,8 +15,11 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
-import pg from "pg";
+import type pg from "pg";
+import { CHROMIUM_ARGS } from "@/e2e/support/chromium-args";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { queryOnce } from "./support/query-once";
+import { waitForUrl } from "./support/wait-for-url";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,16 +38,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
 const USERNAME = "bench-ui";
 const PASSWORD = "bench ui password 1234";
-// The same flags as the e2e runs (playwright.config.ts).
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 const VIEWPORT = { width: 1280, height: 800 };
 const ROW_HEIGHT = 44;
 
@@ -56,15 +49,7 @@ const median = (xs: number[]) => {
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => queryOnce<T>(DATABASE_URL, text, values);
 
 function ensureUser(): void {
   const r = spawnSync(
@@ -105,17 +90,6 @@ function startServer(): ChildProcess {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer ${url}`);
 }
 
 async function apiToken(): Promise<string> {
@@ -315,7 +289,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitFor(`${BASE}/readyz`);
+    await waitForUrl(`${BASE}/readyz`, 90_000);
     const token = await apiToken();
     console.log("GET /v1/stats/overview...");
     const overview = await overviewApi(token);

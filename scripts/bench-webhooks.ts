@@ -162,8 +162,8 @@ async function run() {
     const events = SECONDS * 2_500;
     await insertEvents(m, Math.ceil(events / ENDPOINTS), "processed");
     await sql({
-      text: `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at)
-             SELECT substr(md5(e.id || w.id), 1, 20), e.id, w.id, now() FROM events e CROSS JOIN webhook_endpoints w`,
+      text: `INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, next_attempt_at)
+             SELECT substr(md5(e.id || w.id), 1, 20), e.id, e.created_at, w.id, now() FROM events e CROSS JOIN webhook_endpoints w`,
       values: [],
     });
     const total = Number((await sql({ text: "SELECT count(*)::int AS n FROM webhook_deliveries", values: [] }))[0]!.n);
@@ -196,8 +196,8 @@ async function run() {
       const d = await merchantWithEndpoints([hang.url]);
       await insertEvents(d, DEAD_BACKLOG, "processed");
       await sql({
-        text: `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at)
-               SELECT substr(md5(e.id || $1), 1, 20), e.id, $1, now() FROM events e
+        text: `INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, next_attempt_at)
+               SELECT substr(md5(e.id || $1), 1, 20), e.id, e.created_at, $1, now() FROM events e
                WHERE e.acquirer_merchant_identifier = $2`,
         values: [d.endpointIds[0], d.mid],
       });

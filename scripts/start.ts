@@ -10,6 +10,7 @@ import { closeDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/schema-engine";
 import { hasAnyMerchant, loadDemoData } from "@/lib/demo/load-demo-data";
 import { ConfigurationError, env } from "@/lib/env";
+import { ensureEventPartitions } from "@/lib/events/partitions";
 import { ensureBootstrapAdmin } from "@/lib/users/bootstrap-admin";
 
 const DEMO_EVENTS = 2_500;
@@ -32,6 +33,10 @@ async function prepareDatabase(): Promise<void> {
   } finally {
     await handle.close();
   }
+
+  // This month's partitions and the next ones, before the first request (the worker keeps them).
+  const created = await ensureEventPartitions();
+  if (created > 0) console.log(`Created ${created} month partitions of events.`);
 
   const admin = await ensureBootstrapAdmin();
   if (admin.kind === "generated") announceFirstAdmin(admin.username, admin.password);

@@ -11,8 +11,8 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import { closeDb } from "@/lib/db/client";
-import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/manage-users";
 import { randomPassword } from "@/lib/users/random-password";
+import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/user-accounts";
 
 const USAGE = `usage: npm run users -- list
        npm run users -- create <username> --role <admin|operator|viewer|ingest> [--password <p> | --password-stdin]

@@ -2,18 +2,19 @@
 
 import Link from "next/link";
 // Change one's own password (POST /v1/auth/password): the current one, a new one twice. The API
-// ends every session of the account on success, this one included, so the form signs out and
-// the sign-in page says why. Shown instead of the dashboard while a password someone else chose
-// (a new account's, a reset one) must be replaced.
-import { signOut } from "next-auth/react";
+// ends every session of the account on success, this one included; the form then signs this
+// browser in again with the new password, so only the other sessions end (and the refresh token
+// never passes through the browser). Should that sign-in fail, it signs out and the sign-in page
+// says why. Shown instead of the dashboard while a password someone else chose (a new account's,
+// a reset one) must be replaced.
+import { signIn, signOut } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { fieldMessage } from "@/components/ui/field-error";
+import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { changePasswordBody } from "@/lib/auth/schemas";
 import { MIN_PASSWORD_LENGTH } from "@/lib/users/schemas";
@@ -23,20 +24,12 @@ type Errors = Partial<Record<Field | "form", string>>;
 const API_FIELDS: Record<string, Field> = { current_password: "current", new_password: "next" };
 const LABELS: Record<Field, string> = { current: "Current password", next: "New password", confirm: "New password, again" };
 
-export function ChangePasswordForm({ username, required }: { username: string; required: boolean }) {
+export function ChangePasswordForm({ username, required, changed }: { username: string; required: boolean; changed: boolean }) {
   const [values, setValues] = useState<Record<Field, string>>({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const submit = useApiSubmit();
-  const ids = {
-    current: useId(),
-    next: useId(),
-    confirm: useId(),
-    currentError: useId(),
-    nextError: useId(),
-    confirmError: useId(),
-    nextHint: useId(),
-  };
+  const ids = { current: useId(), next: useId(), confirm: useId() };
 
   function validate(): Errors {
     const found: Errors = {};
@@ -62,7 +55,9 @@ export function ChangePasswordForm({ username, required }: { username: string; r
         method: "POST",
         body: { current_password: values.current, new_password: values.next },
       });
-      await signOut({ callbackUrl: "/login?reason=password_changed" });
+      const renewed = await signIn("credentials", { redirect: false, username, password: values.next });
+      if (renewed?.ok && !renewed.error) window.location.assign("/account/password?changed=1");
+      else await signOut({ callbackUrl: "/login?reason=password_changed" });
     } catch (error) {
       setPending(false);
       if (error instanceof ApiRequestError && error.fieldErrors.length > 0) {
@@ -78,34 +73,31 @@ export function ChangePasswordForm({ username, required }: { username: string; r
     }
   }
 
-  const field = (name: Field, autoComplete: string, hint?: string) => {
-    const errorId = ids[`${name}Error` as const];
-    const hintId = name === "next" ? ids.nextHint : undefined;
-    return (
-      <div className="space-y-1.5">
-        <Label htmlFor={ids[name]}>{LABELS[name]}</Label>
-        <Input
-          id={ids[name]}
-          type="password"
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy(hintId, errors[name] && errorId)}
-        />
-        {hint && hintId ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-        <FieldError id={errorId}>{errors[name]}</FieldError>
-      </div>
-    );
-  };
+  const field = (name: Field, autoComplete: string, hint?: string) => (
+    <TextField
+      id={ids[name]}
+      label={LABELS[name]}
+      hint={hint}
+      error={errors[name]}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+    />
+  );
 
   return (
     <Card className="px-6 py-7 sm:px-8">
       <h1 className="text-xl font-semibold tracking-tight text-(--fg)">Change password</h1>
       <p className="mt-1 mb-6 text-sm text-(--fg-muted)">
-        Signed in as <span className="font-medium text-(--fg)">{username}</span>. Every session of this account ends when the
-        password changes: you sign in again with the new one.
+        Signed in as <span className="font-medium text-(--fg)">{username}</span>. Every other session of this account ends when
+        the password changes; this one stays signed in.
       </p>
+      {changed && !required ? (
+        <div className="mb-5">
+          <Alert tone="info">Your password has been changed. Every other session of this account was signed out.</Alert>
+        </div>
+      ) : null}
       {required ? (
         <div className="mb-5">
           <Alert tone="info">Your password was set by someone else. Choose your own to open the console.</Alert>

@@ -1,28 +1,33 @@
 "use client";
 
-// The audit log (admins): who created or changed which merchant, credential or user, and what
-// changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { Fragment, useId, useRef, useState } from "react";
+import { Fragment, useId } from "react";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DetailsRow, Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { LoadError } from "@/components/ui/load-error";
+import { InfiniteListTable } from "@/components/ui/list-table";
+// The audit log (admins): who created or changed which merchant, credential or user, and what
+// changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { NoMatches } from "@/components/ui/no-matches";
 import { Select } from "@/components/ui/select";
+import { useExpandedRows } from "@/components/ui/use-expanded-rows";
+import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
-import type { Page } from "@/lib/http/page-params";
+import type { Page } from "@/lib/paging/page-params";
 
 const PAGE_SIZE = 30;
+const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
 
 const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
   "merchant.create": { label: "Merchant registered", tone: "success" },
@@ -37,13 +42,14 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
   "event.export": { label: "Events exported", tone: "neutral" },
   "event.retry": { label: "Event retried", tone: "accent" },
+  "event.bulk_retry": { label: "Failed events retried", tone: "accent" },
   "webhook_endpoint.create": { label: "Endpoint created", tone: "success" },
   "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
   "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
   "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
 };
 
-const TARGET_TYPES = ["merchant", "credential", "user", "event", "webhook_endpoint"] as const;
+const TARGET_TYPES = ["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"] as const;
 type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
 
 function parseAuditFilters(params: URLSearchParams): AuditFilters {
@@ -134,16 +140,8 @@ export function AuditLogView() {
   const apiFetch = useApiFetch();
   const ids = { type: useId(), action: useId(), target: useId() };
   const [filters, setFilters] = useUrlFilters(parseAuditFilters);
-  const [targetText, setTargetText] = useState(filters.targetId ?? "");
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // The URL (and so the request) follows the box once typing pauses.
-  function changeTargetText(next: string) {
-    setTargetText(next);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => setFilters({ targetId: next.trim() || undefined }), 300);
-  }
+  const target = useTypedFilter(filters.targetId ?? "", (next) => setFilters({ targetId: next.trim() || undefined }));
+  const expanded = useExpandedRows();
 
   const query = useInfiniteQuery({
     queryKey: ["audit-log", "list", filters],
@@ -156,14 +154,12 @@ export function AuditLogView() {
   const filtered = Boolean(filters.targetType || filters.action || filters.targetId);
 
   function showTarget(id: string) {
-    clearTimeout(typing.current);
-    setTargetText(id);
+    target.set(id);
     setFilters({ targetId: id });
   }
 
   function clearFilters() {
-    clearTimeout(typing.current);
-    setTargetText("");
+    target.set("");
     setFilters({ targetType: undefined, action: undefined, targetId: undefined });
   }
 
@@ -217,9 +213,9 @@ export function AuditLogView() {
             placeholder="e.g. d4k2qv0n8g3s1c7pa9lg"
             spellCheck={false}
             autoComplete="off"
-            value={targetText}
+            value={target.text}
             maxLength={64}
-            onChange={(e) => changeTargetText(e.target.value)}
+            onChange={(e) => target.type(e.target.value)}
           />
         </div>
         {filtered ? (
@@ -230,123 +226,88 @@ export function AuditLogView() {
         ) : null}
       </search>
 
-      {query.isError && entries.length === 0 ? (
-        <LoadError title="The audit log could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.isPending && entries.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon={<ControlIcon name="filterOff" className="size-5" />}
-            title="No entries match these filters"
-            action={
-              <Button variant="secondary" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            }
-          >
-            Check the target ID (the 20-character id of a merchant, credential or user), or widen the action and target filters.
-          </EmptyState>
-        ) : (
-          <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
-            Every merchant registration, every credential creation or change and every change to a user is recorded here, with who
-            did it and what changed.
-          </EmptyState>
-        )
-      ) : (
-        <DataTable
-          caption="Audit log"
-          testId="audit-table"
-          footer={<InfiniteQueryFooter query={query} shown={entries.length} noun={["entry", "entries"]} />}
-        >
-          <THead>
-            <Th>When</Th>
-            <Th>Actor</Th>
-            <Th>Action</Th>
-            <Th>Target</Th>
-            <Th>Changes</Th>
-          </THead>
-          {query.isPending ? (
-            <SkeletonRows columns={5} />
+      <InfiniteListTable
+        query={query}
+        noun={["entry", "entries"]}
+        empty={
+          filtered ? (
+            <NoMatches narrowedBy="filters" title="No entries match these filters" onClear={clearFilters}>
+              Check the target ID (the 20-character id of a merchant, credential or user), or widen the action and target filters.
+            </NoMatches>
           ) : (
-            <TBody>
-              {entries.map((entry) => {
-                const create = entry.before === null || entry.before === undefined;
-                const lines = changeLines(entry.before, entry.after);
-                const open = expanded.has(entry.id);
-                const detailsId = `audit-changes-${entry.id}`;
-                const action = ACTIONS[entry.action];
-                return (
-                  <Fragment key={entry.id}>
-                    <Tr data-testid="audit-row">
-                      <Td className="whitespace-nowrap text-(--fg-muted)">
-                        <DateTime iso={entry.createdAt} />
-                      </Td>
-                      <Td className="whitespace-nowrap font-medium">{entry.actorUsername}</Td>
-                      <Td className="whitespace-nowrap">
-                        <Badge tone={action?.tone ?? "neutral"}>{action?.label ?? entry.action}</Badge>
-                      </Td>
-                      <Td className="whitespace-nowrap">
-                        <span className="mr-1.5 text-(--fg-subtle) capitalize">{entry.targetType}</span>
-                        <button
-                          type="button"
-                          onClick={() => showTarget(entry.targetId)}
-                          title="Show only this target's entries"
-                          className="rounded font-mono text-xs text-(--accent-text) hover:underline"
-                        >
-                          <span className="sr-only">Show only the entries of {entry.targetType} </span>
-                          {entry.targetId}
-                        </button>
-                      </Td>
-                      {/* Takes the room the other columns leave, and truncates: the table never scrolls sideways for it. */}
-                      <Td className="w-full max-w-0">
-                        <div className="flex items-center justify-between gap-3">
-                          <p className="min-w-0 truncate text-sm">
-                            <ChangeSummary lines={lines} create={create} />
-                          </p>
-                          {lines.length > 0 ? (
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              className="shrink-0"
-                              aria-expanded={open}
-                              aria-controls={detailsId}
-                              onClick={() =>
-                                setExpanded((current) => {
-                                  const next = new Set(current);
-                                  if (next.has(entry.id)) next.delete(entry.id);
-                                  else next.add(entry.id);
-                                  return next;
-                                })
-                              }
-                            >
-                              {open ? "Hide" : "Details"}
-                              <span className="sr-only"> of the entry at {entry.createdAt}</span>
-                            </Button>
-                          ) : null}
-                        </div>
-                      </Td>
-                    </Tr>
-                    {open ? (
-                      <tr id={detailsId} className="bg-(--surface-muted)/50">
-                        <td colSpan={5} className="px-4 pt-1 pb-4">
-                          <ChangeTable lines={lines} create={create} />
-                          <p className="mt-2 text-xs text-(--fg-subtle)">
-                            Entry <span className="font-mono">{entry.id}</span> · secrets are recorded as [redacted].
-                          </p>
-                        </td>
-                      </tr>
+            <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
+              Every merchant registration, every credential creation or change and every change to a user is recorded here, with
+              who did it and what changed.
+            </EmptyState>
+          )
+        }
+        caption="Audit log"
+        testId="audit-table"
+        columns={AUDIT_COLUMNS}
+      >
+        {entries.map((entry) => {
+          const create = entry.before === null || entry.before === undefined;
+          const lines = changeLines(entry.before, entry.after);
+          const open = expanded.isOpen(entry.id);
+          const detailsId = `audit-changes-${entry.id}`;
+          const action = ACTIONS[entry.action];
+          return (
+            <Fragment key={entry.id}>
+              <Tr data-testid="audit-row">
+                <Td className="whitespace-nowrap text-(--fg-muted)">
+                  <DateTime iso={entry.createdAt} />
+                </Td>
+                <Td className="whitespace-nowrap font-medium">{entry.actorUsername}</Td>
+                <Td className="whitespace-nowrap">
+                  <Badge tone={action?.tone ?? "neutral"}>{action?.label ?? entry.action}</Badge>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <span className="mr-1.5 text-(--fg-subtle) capitalize">{entry.targetType}</span>
+                  <button
+                    type="button"
+                    onClick={() => showTarget(entry.targetId)}
+                    title="Show only this target's entries"
+                    className="rounded font-mono text-xs text-(--accent-text) hover:underline"
+                  >
+                    <span className="sr-only">Show only the entries of {entry.targetType} </span>
+                    {entry.targetId}
+                  </button>
+                </Td>
+                {/* Takes the room the other columns leave, and truncates: the table never scrolls sideways for it. */}
+                <Td className="w-full max-w-0">
+                  <div className="flex items-center justify-between gap-3">
+                    <p className="min-w-0 truncate text-sm">
+                      <ChangeSummary lines={lines} create={create} />
+                    </p>
+                    {lines.length > 0 ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="shrink-0"
+                        aria-expanded={open}
+                        aria-controls={detailsId}
+                        onClick={() => expanded.toggle(entry.id)}
+                      >
+                        {open ? "Hide" : "Details"}
+                        <span className="sr-only"> of the entry at {entry.createdAt}</span>
+                      </Button>
                     ) : null}
-                  </Fragment>
-                );
-              })}
-            </TBody>
-          )}
-        </DataTable>
-      )}
-      {query.isPending ? (
-        <p role="status" className="sr-only">
-          Loading the audit log…
-        </p>
-      ) : null}
+                  </div>
+                </Td>
+              </Tr>
+              {open ? (
+                <DetailsRow id={detailsId} columns={AUDIT_COLUMNS.length}>
+                  <ChangeTable lines={lines} create={create} />
+                  <p className="mt-2 text-xs text-(--fg-subtle)">
+                    Entry <span className="font-mono">{entry.id}</span> · secrets are recorded as [redacted].
+                  </p>
+                </DetailsRow>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </InfiniteListTable>
+      {query.isPending ? <LoadingStatus>Loading the audit log…</LoadingStatus> : null}
     </>
   );
 }

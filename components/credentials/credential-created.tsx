@@ -4,7 +4,9 @@
 // as the creation response returned it, and the warning that secrets are masked from now on.
 // Nothing here is cached: leaving this screen forgets the secrets.
 import { useEffect, useRef } from "react";
-import { KIND_LABELS, STATUS_LABELS } from "@/components/credentials/credential-display";
+import { KIND_LABELS } from "@/components/credentials/credential-display";
+import { CredentialStateBadge } from "@/components/credentials/credential-state-badge";
+import { RetryMatchingEvents } from "@/components/credentials/retry-matching-events";
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -60,6 +62,8 @@ export function CredentialCreated({ context, onCreateAnother }: { context: Creat
           </div>
         </div>
 
+        <RetryMatchingEvents credential={credential} provider={provider} />
+
         {secrets.length > 0 ? (
           <div role="note" className="rounded-md border border-(--warning)/30 bg-(--warning-soft) px-4 py-3 text-sm text-(--fg)">
             <p className="flex items-center gap-2 font-medium text-(--warning)">
@@ -91,10 +95,8 @@ export function CredentialCreated({ context, onCreateAnother }: { context: Creat
             {provider.displayName} <span className="text-(--fg-subtle)">· {KIND_LABELS[provider.kind] ?? provider.kind}</span>
           </dd>
           <dt className="text-(--fg-subtle)">Status</dt>
-          <dd className="flex items-center gap-1.5">
-            {STATUS_LABELS[status]}
-            <Badge>Test mode</Badge>
-            <Badge tone="success">Enabled</Badge>
+          <dd>
+            <CredentialStateBadge enabled={credential.enabled} status={status} testMode={credential.testMode} />
           </dd>
           {provider.authenticationFields
             .filter((f) => credential.authenticationData[f.name])

@@ -1,5 +1,6 @@
 // How a credential reads in the tables: its status tone, its account identifiers in short.
-import type { CredentialStatus } from "@/lib/credentials/schemas";
+import type { Choices } from "@/components/ui/select-field";
+import { CREDENTIAL_STATUSES, type CredentialStatus } from "@/lib/credentials/schemas";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
 export const STATUS_LABELS: Record<CredentialStatus, string> = {
@@ -12,6 +13,13 @@ export const STATUS_HINTS: Record<CredentialStatus, string> = {
   connected: "The acquirer account is live and notifications are expected.",
   pending: "Waiting for the acquirer to activate the account.",
   disconnected: "The acquirer account was closed or suspended.",
+};
+
+/** The status as a form's choice (new credential, edit). */
+export const STATUS_CHOICES: Choices<CredentialStatus> = {
+  options: CREDENTIAL_STATUSES,
+  labels: STATUS_LABELS,
+  hint: (status) => STATUS_HINTS[status],
 };
 
 export const STATUS_TONES: Record<CredentialStatus, "success" | "warning" | "neutral"> = {

@@ -3,7 +3,11 @@
 // The credentials list's filters: merchant (search), provider, the acquirer's MID and TID,
 // enabled. Each change rewrites the URL, which the list reads.
 import { useId } from "react";
-import type { CredentialFilters } from "@/components/credentials/credential-queries";
+import {
+  type CredentialFilters,
+  credentialFiltersActive,
+  NO_CREDENTIAL_FILTERS,
+} from "@/components/credentials/credential-queries";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -63,9 +67,7 @@ export function CredentialFilterBar({
   providers: ProviderDto[] | undefined;
 }) {
   const ids = { merchant: useId(), provider: useId(), enabled: useId(), mid: useId(), tid: useId() };
-  const active = Boolean(
-    filters.merchantId || filters.providerId || filters.enabled || filters.merchantIdentifier || filters.terminalIdentifier,
-  );
+  const active = credentialFiltersActive(filters);
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-72">
@@ -126,19 +128,7 @@ export function CredentialFilterBar({
         </Select>
       </div>
       {active ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() =>
-            onChange({
-              merchantId: undefined,
-              providerId: undefined,
-              enabled: undefined,
-              merchantIdentifier: undefined,
-              terminalIdentifier: undefined,
-            })
-          }
-        >
+        <Button variant="ghost" size="sm" onClick={() => onChange(NO_CREDENTIAL_FILTERS)}>
           <ControlIcon name="close" className="size-3.5" />
           Clear filters
         </Button>

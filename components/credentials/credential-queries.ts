@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
-import type { Page } from "@/lib/http/page-params";
+import type { Page } from "@/lib/paging/page-params";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 export type CredentialPage = Page<CredentialDto>;
@@ -19,6 +19,22 @@ export type CredentialFilters = {
   terminalIdentifier?: string;
   enabled?: "true" | "false";
 };
+
+/** Every filter cleared, as a change to the URL: each key is present, so each is removed. */
+export const NO_CREDENTIAL_FILTERS = {
+  merchantId: undefined,
+  providerId: undefined,
+  enabled: undefined,
+  merchantIdentifier: undefined,
+  terminalIdentifier: undefined,
+} satisfies Record<keyof CredentialFilters, undefined>;
+
+/** Whether any filter narrows the list. */
+export function credentialFiltersActive(filters: CredentialFilters): boolean {
+  return Boolean(
+    filters.merchantId || filters.providerId || filters.enabled || filters.merchantIdentifier || filters.terminalIdentifier,
+  );
+}
 
 // Ids are XIDs; anything else in a hand-edited URL is dropped rather than sent for a 400.
 const ID = /^[0-9a-v]{20}$/;

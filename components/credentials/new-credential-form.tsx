@@ -8,7 +8,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { AdditionalDataEditor, parseJsonObject } from "@/components/credentials/additional-data-editor";
 import { type CreatedContext, CredentialCreated } from "@/components/credentials/credential-created";
-import { KIND_LABELS, providerFieldMessage, STATUS_HINTS, STATUS_LABELS } from "@/components/credentials/credential-display";
+import { KIND_LABELS, providerFieldMessage, STATUS_CHOICES } from "@/components/credentials/credential-display";
+import type { CredentialPrefill } from "@/components/credentials/credential-prefill";
 import { credentialKeys, useProviders } from "@/components/credentials/credential-queries";
 import { authFieldId, ProviderFieldInputs } from "@/components/credentials/provider-field-inputs";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
@@ -21,12 +22,14 @@ import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/u
 import { Label } from "@/components/ui/label";
 import { LinkButton } from "@/components/ui/link-button";
 import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { identifierFieldNames } from "@/lib/credentials/authentication-data";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import { checkFieldValues } from "@/lib/credentials/field-values";
-import { CREDENTIAL_STATUSES, type CredentialStatus, createCredentialBody } from "@/lib/credentials/schemas";
+import { type CredentialStatus, createCredentialBody } from "@/lib/credentials/schemas";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
@@ -85,7 +88,7 @@ function validate(input: {
   return { body: parsed.success ? parsed.data : undefined, errors };
 }
 
-export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: string }) {
+export function NewCredentialForm({ prefill = {} }: { prefill?: CredentialPrefill }) {
   const ids = {
     merchant: useId(),
     merchantHint: useId(),
@@ -94,13 +97,12 @@ export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: s
     providerHint: useId(),
     providerError: useId(),
     status: useId(),
-    statusHint: useId(),
     additional: useId(),
   };
   const providers = useProviders();
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
-  const [merchantId, setMerchantId] = useState<string | undefined>(initialMerchantId);
+  const [merchantId, setMerchantId] = useState<string | undefined>(prefill.merchantId);
   const [providerId, setProviderId] = useState("");
   const [values, setValues] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<CredentialStatus>("connected");
@@ -117,6 +119,25 @@ export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: s
   }, [formError]);
 
   const provider = providers.data?.find((p) => p.id === providerId);
+
+  // A prefilled provider is chosen once the providers arrive, with its MID and TID fields filled.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !providers.data || !prefill.providerName) return;
+    prefilled.current = true;
+    const chosen = providers.data.find((p) => p.name === prefill.providerName);
+    if (!chosen) return;
+    const names = identifierFieldNames(chosen.kind);
+    setProviderId(chosen.id);
+    setValues(
+      Object.fromEntries(
+        [
+          [names?.merchant, prefill.merchantIdentifier],
+          [names?.terminal, prefill.terminalIdentifier],
+        ].filter((pair): pair is [string, string] => Boolean(pair[0] && pair[1])),
+      ),
+    );
+  }, [providers.data, prefill]);
 
   function clearError(...paths: string[]) {
     if (paths.some((p) => errors[p]))
@@ -265,6 +286,15 @@ export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: s
             </div>
           </div>
         ) : null}
+        {prefill.eventId ? (
+          <div className="px-5 pt-5 sm:px-6">
+            <Alert tone="info" title="Prefilled from a failed event">
+              The merchant, provider, MID and TID come from event <code className="font-mono">{prefill.eventId}</code>, which
+              failed for want of this credential. Check them and add what the acquirer issued; once created, the events it matches
+              can be retried from here.
+            </Alert>
+          </div>
+        ) : null}
         <FormSection
           title="Merchant and provider"
           description="Who the credential is for, and which acquirer issued the account."
@@ -359,23 +389,15 @@ export function NewCredentialForm({ initialMerchantId }: { initialMerchantId?: s
         </FormSection>
 
         <FormSection title="Settings" description="Where the account stands with the acquirer, and provider-specific options.">
-          <div className="space-y-1.5 sm:max-w-xs">
-            <Label htmlFor={ids.status}>Status</Label>
-            <Select
-              id={ids.status}
-              name="status"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as CredentialStatus)}
-              aria-describedby={ids.statusHint}
-            >
-              {CREDENTIAL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-            <FieldHint id={ids.statusHint}>{STATUS_HINTS[status]}</FieldHint>
-          </div>
+          <SelectField
+            id={ids.status}
+            label="Status"
+            name="status"
+            value={status}
+            choices={STATUS_CHOICES}
+            onChange={setStatus}
+            className="space-y-1.5 sm:max-w-xs"
+          />
           <AdditionalDataEditor
             id={ids.additional}
             value={additionalText}

@@ -17,12 +17,15 @@ export function ProviderFieldInputs({
   errors,
   onChange,
   onBlur,
+  editing = false,
 }: {
   fields: ProviderField[];
   values: Record<string, string>;
   errors: Record<string, string | undefined>;
   onChange: (name: string, value: string) => void;
   onBlur: (name: string) => void;
+  /** Changing an existing credential: an empty secret keeps the stored one, a typed one replaces it. */
+  editing?: boolean;
 }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -47,8 +50,8 @@ export function ProviderFieldInputs({
               data-1p-ignore={field.secret || undefined}
               spellCheck={false}
               autoCapitalize="none"
-              required={field.required}
-              placeholder={field.example}
+              required={field.required && !(editing && field.secret)}
+              placeholder={editing && field.secret ? "•••• unchanged" : field.example}
               className="font-mono"
               value={values[field.name] ?? ""}
               onChange={(e) => onChange(field.name, e.target.value)}
@@ -57,9 +60,11 @@ export function ProviderFieldInputs({
               aria-describedby={describedBy(hintId, error && errorId)}
             />
             <FieldHint id={hintId}>
-              {field.secret
-                ? `Secret, ${describePattern(field.pattern)}. Shown once after creation, masked afterwards.`
-                : `${describePattern(field.pattern).replace(/^./, (c) => c.toUpperCase())}, e.g. ${field.example}`}
+              {field.secret && editing
+                ? `Leave empty to keep the current secret; type a new one (${describePattern(field.pattern)}) to replace it.`
+                : field.secret
+                  ? `Secret, ${describePattern(field.pattern)}. Shown once after creation, masked afterwards.`
+                  : `${describePattern(field.pattern).replace(/^./, (c) => c.toUpperCase())}, e.g. ${field.example}`}
             </FieldHint>
             <FieldError id={errorId}>{error}</FieldError>
           </div>

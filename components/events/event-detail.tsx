@@ -1,37 +1,19 @@
 "use client";
-
-// Everything about one event: the payment at a glance, why it failed and what to do, the
-// transaction, card, merchant and terminal sections, metadata, every processing attempt, and the
-// raw JSON. Used by the full page (/events/{id}) and by the side panel over the table.
-import Link from "next/link";
-import { useSession } from "next-auth/react";
-import type { ReactNode } from "react";
+import { MerchantLink, Mono, none, Section, Time } from "@/components/events/detail/detail-parts";
+import { CreateMissingCredential, RetryControl } from "@/components/events/detail/event-actions";
+import { Attempts, Deliveries } from "@/components/events/detail/event-history";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
-import {
-  acquirerLabel,
-  brandLabel,
-  formatAmount,
-  formatDateTime,
-  formatRelative,
-  formatTaxId,
-  formatUtc,
-  humanize,
-} from "@/components/events/format";
+import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
-import { useEventDetail, useRetryEvent } from "@/components/events/use-event-detail";
-import { useMerchant } from "@/components/merchants/merchant-queries";
+import { useEventDetail } from "@/components/events/use-event-detail";
 import { ApiRequestError } from "@/components/providers/api-request-error";
-import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { cx } from "@/components/ui/class-names";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
-import { can } from "@/lib/auth/roles";
 
 const FAILURE_HELP: Record<string, string> = {
   no_matching_credential:
@@ -53,201 +35,6 @@ const NO_TERMINAL_DATA: TerminalData = {
   latitude: null,
   longitude: null,
 };
-
-function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
-  return (
-    <time dateTime={iso} title={formatUtc(iso)} className="tabular-nums">
-      {formatDateTime(iso)}
-      {relative ? <span className="text-(--fg-subtle)"> · {formatRelative(iso)}</span> : null}
-    </time>
-  );
-}
-
-/** The registered merchant's name, linked to its page; the id alone when no merchant has it. */
-function MerchantLink({ id }: { id: string }) {
-  const { data: merchant } = useMerchant(id);
-  if (!merchant) return <Mono>{id}</Mono>;
-  return (
-    <span className="flex flex-col">
-      <Link href={`/merchants?search=${encodeURIComponent(merchant.name)}`} className="text-(--accent-text) hover:underline">
-        {merchant.name}
-      </Link>
-      <Mono>{id}</Mono>
-    </span>
-  );
-}
-
-function Mono({ children }: { children: ReactNode }) {
-  return <span className="font-mono text-[0.8125rem] break-all">{children}</span>;
-}
-
-type Field = [label: string, value: ReactNode];
-
-function Section({ title, fields, children, wide }: { title: string; fields?: Field[]; children?: ReactNode; wide?: boolean }) {
-  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className={cx("rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)", wide && "@3xl:col-span-2")}
-    >
-      <h3
-        id={id}
-        className="border-b border-(--line) px-4 py-2.5 text-xs font-semibold tracking-wide text-(--fg-muted) uppercase"
-      >
-        {title}
-      </h3>
-      {fields ? (
-        <dl className="divide-y divide-(--line)">
-          {fields.map(([label, value]) => (
-            <div key={label} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
-              <dt className="text-(--fg-muted)">{label}</dt>
-              <dd className="min-w-0 text-(--fg)">{value ?? <span className="text-(--fg-subtle)">—</span>}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {children}
-    </section>
-  );
-}
-
-const none = (value: ReactNode) => value ?? <span className="text-(--fg-subtle)">—</span>;
-
-function RetryControl({ event }: { event: EventDetailData }) {
-  const { data: session } = useSession();
-  const retry = useRetryEvent(event.id);
-  const mayRetry = session?.user.role ? can({ role: session.user.role }, "events:retry") : false;
-  const result = retry.data;
-
-  return (
-    <div className="space-y-3">
-      {event.status === "failed" ? (
-        mayRetry ? (
-          <Button onClick={() => retry.mutate()} disabled={retry.isPending} data-testid="retry-event">
-            <Icon name="refresh" className={cx("size-4", retry.isPending && "motion-safe:animate-spin")} />
-            {retry.isPending ? "Retrying…" : "Retry processing"}
-          </Button>
-        ) : (
-          <p className="text-sm text-(--fg-muted)">Operators can retry failed events.</p>
-        )
-      ) : null}
-      <div role="status" aria-live="polite" data-testid="retry-result">
-        {result ? (
-          <Alert tone={result.status === "processed" ? "info" : "danger"}>
-            {result.status === "processed" ? (
-              <span className="inline-flex items-center gap-2 text-(--success)">
-                <Icon name="refresh" className="size-4" />
-                Retried: the event is now <strong>processed</strong>.
-              </span>
-            ) : (
-              <>
-                Retried: still <strong>{result.status}</strong>
-                {result.failureReason ? ` (${humanize(result.failureReason)})` : ""}.
-              </>
-            )}
-          </Alert>
-        ) : retry.isError ? (
-          <Alert>
-            {retry.error instanceof ApiRequestError && retry.error.code === "event_not_failed"
-              ? "This event is no longer failed: someone retried it already. Reload to see its status."
-              : `The retry could not be done: ${retry.error.message}`}
-          </Alert>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function Attempts({ event, loading }: { event: EventDetailData; loading: boolean }) {
-  if (loading)
-    return (
-      <div className="space-y-2 px-4 py-3">
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-1/2" />
-      </div>
-    );
-  if (event.attempts.length === 0)
-    return (
-      <p className="px-4 py-3 text-sm text-(--fg-muted)">Not processed yet: the worker picks pending events up within seconds.</p>
-    );
-  return (
-    <ol className="divide-y divide-(--line)" data-testid="event-attempts">
-      {[...event.attempts].reverse().map((attempt, i) => (
-        <li key={attempt.id} className="flex items-start gap-3 px-4 py-2.5 text-sm">
-          <span
-            aria-hidden="true"
-            className={cx(
-              "mt-1.5 size-2 shrink-0 rounded-full",
-              attempt.outcome === "processed" ? "bg-(--success)" : "bg-(--danger)",
-            )}
-          />
-          <div className="min-w-0 flex-1">
-            <p className="flex flex-wrap items-center gap-x-2 text-(--fg)">
-              <span className="font-medium">{humanize(attempt.outcome)}</span>
-              {attempt.failureReason ? <span className="text-(--fg-muted)">· {humanize(attempt.failureReason)}</span> : null}
-              {i === 0 ? <Badge tone="neutral">Latest</Badge> : null}
-            </p>
-            <p className="mt-0.5 text-xs text-(--fg-muted)">
-              <Time iso={attempt.startedAt} /> · {Math.max(0, Date.parse(attempt.finishedAt) - Date.parse(attempt.startedAt))} ms
-              · {attempt.trigger.startsWith("retry:") ? `Retry by ${attempt.trigger.slice(6)}` : "Worker"}
-              {attempt.credentialId ? (
-                <>
-                  {" "}
-                  · credential <Mono>{attempt.credentialId}</Mono>
-                </>
-              ) : null}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** The event's webhook deliveries, one per endpoint (a link to the endpoints page for attempts). */
-function Deliveries({ event, loading }: { event: EventDetailData; loading: boolean }) {
-  const deliveries = event.deliveries ?? [];
-  if (loading) return null;
-  if (deliveries.length === 0)
-    return (
-      <p className="px-4 py-3 text-sm text-(--fg-muted)">No webhook deliveries: no endpoint of the merchant takes this event.</p>
-    );
-  return (
-    <ol className="divide-y divide-(--line)" data-testid="event-deliveries">
-      {deliveries.map((delivery) => (
-        <li key={delivery.id} className="flex items-start gap-3 px-4 py-2.5 text-sm">
-          <Badge tone={delivery.status === "succeeded" ? "success" : delivery.status === "failed" ? "danger" : "warning"}>
-            {humanize(delivery.status)}
-          </Badge>
-          <div className="min-w-0 flex-1">
-            <p>
-              <Mono>{delivery.webhookId}</Mono> · {delivery.attemptCount} attempt{delivery.attemptCount === 1 ? "" : "s"}
-            </p>
-            <p className="mt-0.5 text-xs text-(--fg-muted)">
-              {delivery.lastAttemptAt ? (
-                <>
-                  Last attempt <Time iso={delivery.lastAttemptAt} />
-                </>
-              ) : (
-                "Not attempted yet"
-              )}
-              {delivery.nextAttemptAt ? (
-                <>
-                  {" "}
-                  · next <Time iso={delivery.nextAttemptAt} />
-                </>
-              ) : null}{" "}
-              ·{" "}
-              <a className="underline" href={`/webhooks?merchantId=${delivery.merchantId}`}>
-                endpoint <Mono>{delivery.endpointId}</Mono>
-              </a>
-            </p>
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 export function EventDetailView({ event, preview }: { event: EventDetailData; preview: boolean }) {
   const { data } = event;
@@ -307,6 +94,7 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
                 {event.failureReason && FAILURE_HELP[event.failureReason] ? (
                   <p className="mt-1 text-(--fg-muted)">{FAILURE_HELP[event.failureReason]}</p>
                 ) : null}
+                {event.failureReason === "no_matching_credential" ? <CreateMissingCredential event={event} /> : null}
               </>
             )}
           </div>
@@ -464,9 +252,7 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
 export function EventDetailSkeleton() {
   return (
     <div className="@container space-y-5">
-      <p role="status" className="sr-only">
-        Loading the event…
-      </p>
+      <LoadingStatus>Loading the event…</LoadingStatus>
       <div className="space-y-3 rounded-lg border border-(--line) bg-(--surface) px-5 py-5">
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-8 w-48" />

@@ -1,31 +1,12 @@
-// The shapes the events API sends to the browser (types only: nothing here reaches the bundle).
-import type { EventData, EventStatus } from "@/lib/events/data-schema";
+// The shapes the events API sends to the browser, derived from the events contract (types only:
+// nothing here reaches the bundle).
+import type { EventDetailDto, EventDto } from "@/lib/events/event-contract";
+import type { Page } from "@/lib/paging/page-params";
 
 export type { TerminalData } from "@/lib/events/data-schema";
+export type { EventDto } from "@/lib/events/event-contract";
 
-import type { EventAttemptDto } from "@/lib/events/get-event";
-import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
+export type EventPage = Page<EventDto>;
 
-/** One event of GET /v1/webhooks/events. */
-export type EventDto = {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  type: string;
-  status: EventStatus;
-  data: EventData;
-};
-
-export type EventPage = {
-  metadata: { cursor: string | null; limit: number; has_more: boolean };
-  data: EventDto[];
-};
-
-/** GET /v1/webhooks/events/{id}: the event with why it failed and every processing attempt. */
-export type EventDetail = EventDto & {
-  failureReason: string | null;
-  attemptCount: number;
-  attempts: EventAttemptDto[];
-  /** Absent in the placeholder built from a list row. */
-  deliveries?: DeliveryDto[];
-};
+/** GET /v1/webhooks/events/{id}; `deliveries` is absent in the placeholder built from a list row. */
+export type EventDetail = Omit<EventDetailDto, "deliveries"> & Partial<Pick<EventDetailDto, "deliveries">>;

@@ -1,10 +1,8 @@
 "use client";
 
-// The events page's client part: the filter bar (state in the URL), the "new events" indicator,
-// the export, and the virtualised table with its loading, empty and error states. Opening a row
-// navigates to /events/{id}; the events layout shows that as a side panel over this table.
 import { usePathname, useRouter } from "next/navigation";
 import { type MouseEvent, type ReactNode, useCallback, useMemo } from "react";
+import { BulkRetryButton } from "@/components/events/bulk-retry-button";
 import { markPanelOpenedFromTable } from "@/components/events/event-detail-panel";
 import { EventFilterBar } from "@/components/events/event-filter-bar";
 import { EventIcon } from "@/components/events/event-icons";
@@ -12,14 +10,20 @@ import type { EventDto } from "@/components/events/event-types";
 import { EventsTable, ROW_HEIGHT } from "@/components/events/events-table";
 import { ExportCsvButton } from "@/components/events/export-csv-button";
 import { formatCount, viewerTimeZone } from "@/components/events/format";
+import { RetentionNote } from "@/components/events/retention-note";
 import { useEventFilters } from "@/components/events/use-event-filters";
 import { type InitialEvents, savedScrollOffset, saveScrollOffset, useEventList } from "@/components/events/use-event-list";
 import { useHydrated } from "@/components/events/use-hydrated";
+import { useMerchantNames } from "@/components/merchants/merchant-queries";
 import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
+// The events page's client part: the filter bar (state in the URL), the "new events" indicator,
+// the export, and the virtualised table with its loading, empty and error states. Opening a row
+// navigates to /events/{id}; the events layout shows that as a side panel over this table.
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { NoMatches } from "@/components/ui/no-matches";
 import { Skeleton } from "@/components/ui/skeleton";
 import { activeFilterCount, EMPTY_FILTERS, type EventFilters, PERIOD_LABELS } from "@/lib/events/event-filters";
 
@@ -28,20 +32,19 @@ const EVENT_PATH = /^\/events\/([^/]+)$/;
 function LoadingRows() {
   return (
     <div className="h-[max(26rem,calc(100dvh-20rem))] overflow-hidden">
-      <p role="status" className="sr-only">
-        Loading events…
-      </p>
+      <LoadingStatus>Loading events…</LoadingStatus>
       <div className="h-10 border-b border-(--line) bg-(--surface-muted)" />
       {Array.from({ length: 10 }, (_, i) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           key={i}
-          className="grid grid-cols-[7.75rem_5.75rem_6.75rem_1fr_5.75rem_5.25rem] gap-x-3 items-center border-b border-(--line) px-4"
+          className="grid grid-cols-[7.75rem_5.75rem_6.75rem_1fr_1fr_5.75rem_5.25rem] gap-x-3 items-center border-b border-(--line) px-4"
           style={{ height: ROW_HEIGHT }}
         >
           <Skeleton className="h-3.5 w-32" />
           <Skeleton className="h-5 w-20 rounded-full" />
           <Skeleton className="ml-auto h-3.5 w-20" />
+          <Skeleton className="h-3.5 w-28" />
           <Skeleton className="h-3.5 w-28" />
           <Skeleton className="h-3.5 w-20" />
           <Skeleton className="h-3.5 w-14" />
@@ -52,7 +55,7 @@ function LoadingRows() {
 }
 
 /** What to change when nothing matches: the narrowing filters, named. */
-function NoMatches({ filters, onChange }: { filters: EventFilters; onChange: (next: EventFilters) => void }) {
+function NoMatchingEvents({ filters, onChange }: { filters: EventFilters; onChange: (next: EventFilters) => void }) {
   const active = activeFilterCount(filters);
   if (active === 0)
     return (
@@ -75,17 +78,14 @@ function NoMatches({ filters, onChange }: { filters: EventFilters; onChange: (ne
     hints.push("acquirer, payment method, transaction status and type narrow the list further");
   return (
     <div className="p-5">
-      <EmptyState
-        icon={<ControlIcon name="filterOff" className="size-5" />}
+      <NoMatches
+        narrowedBy="filters"
         title="No events match these filters"
-        action={
-          <Button variant="secondary" onClick={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}>
-            Clear all filters
-          </Button>
-        }
+        clearLabel="Clear all filters"
+        onClear={() => onChange({ ...EMPTY_FILTERS, sort: filters.sort })}
       >
         <p>Widen the view: {hints.length ? `${hints.join("; ")}.` : "remove a filter."}</p>
-      </EmptyState>
+      </NoMatches>
     </div>
   );
 }
@@ -97,6 +97,7 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
   const [filters, setFilters, search] = useEventFilters();
   const { list, rows, apiQuery, anchor, newer, reload } = useEventList(filters, search, initial);
   const selectedId = EVENT_PATH.exec(pathname)?.[1];
+  const merchantNames = useMerchantNames(list.data?.pages.map((page) => page.data.map((e) => e.data.merchantId)) ?? []);
 
   const open = useCallback(
     (event: EventDto, mouse?: MouseEvent) => {
@@ -138,12 +139,13 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
         <LoadError title="The events could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
       </div>
     );
-  else if (rows.length === 0) body = <NoMatches filters={filters} onChange={setFilters} />;
+  else if (rows.length === 0) body = <NoMatchingEvents filters={filters} onChange={setFilters} />;
   else
     body = (
       <EventsTable
         key={tableKey}
         rows={rows}
+        merchantNames={merchantNames}
         sort={filters.sort}
         onSortChange={(sort) => setFilters({ ...filters, sort })}
         hasNextPage={hasNextPage}
@@ -196,10 +198,17 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
               </Button>
             )}
           </div>
-          <ExportCsvButton apiQuery={apiQuery} />
+          <div className="flex flex-wrap items-center gap-2">
+            <BulkRetryButton
+              apiQuery={apiQuery}
+              includesFailed={filters.status.length === 0 || filters.status.includes("failed")}
+            />
+            <ExportCsvButton apiQuery={apiQuery} />
+          </div>
         </div>
         {body}
       </section>
+      <RetentionNote />
     </div>
   );
 }

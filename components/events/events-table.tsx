@@ -28,7 +28,11 @@ export const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 40;
 const PREFETCH_ROWS = 60;
 const OVERSCAN = 6;
-const COLUMNS = "grid grid-cols-[7.75rem_5.75rem_6.75rem_minmax(8rem,1fr)_5.75rem_5.25rem_9.25rem] items-center gap-x-3 px-4";
+
+/** The header cells after the sortable "Created" one, in the rows' order (amounts align right). */
+const COLUMNS_AFTER_CREATED = ["Status", "Amount", "Merchant", "Payment", "Transaction", "Acquirer", "Event"];
+const COLUMNS =
+  "grid grid-cols-[7.75rem_5.75rem_6.75rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] items-center gap-x-3 px-4";
 
 /** The cells' text, computed once per event (Intl formatting is the costly part of a row). */
 type RowView = { utc: string; amount: string; payment: string };
@@ -64,6 +68,8 @@ export const rowDomId = (id: string) => `event-row-${id}`;
 
 type RowProps = {
   event: EventDto;
+  /** The registered merchant's name; undefined while it loads or when nobody registered the id. */
+  merchantName: string | undefined;
   index: number;
   start: number;
   active: boolean;
@@ -72,7 +78,7 @@ type RowProps = {
   onPoint: (index: number) => void;
 };
 
-const EventRow = memo(function EventRow({ event, index, start, active, selected, onOpen, onPoint }: RowProps) {
+const EventRow = memo(function EventRow({ event, merchantName, index, start, active, selected, onOpen, onPoint }: RowProps) {
   const view = viewOf(event);
   const hydrated = useHydrated();
   const { data } = event;
@@ -105,6 +111,9 @@ const EventRow = memo(function EventRow({ event, index, start, active, selected,
         <EventStatusBadge status={event.status} />
       </td>
       <td className="text-right font-medium text-(--fg) tabular-nums">{view.amount}</td>
+      <td className="truncate text-(--fg)" title={merchantName ?? data.merchantId} data-testid="event-merchant">
+        {merchantName ?? <span className="font-mono text-xs text-(--fg-subtle)">{data.merchantId}</span>}
+      </td>
       <td className="truncate text-(--fg)">
         {view.payment}
         {data.installments ? <span className="text-xs text-(--fg-subtle)"> · {data.installments}×</span> : null}
@@ -148,7 +157,7 @@ function FooterRow({
       className="absolute inset-x-0 top-0 flex items-center justify-center px-4 text-sm text-(--fg-subtle)"
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
-      <td colSpan={7} className="flex items-center gap-3" data-testid="events-footer">
+      <td colSpan={8} className="flex items-center gap-3" data-testid="events-footer">
         {failed ? (
           <>
             <span className="text-(--danger)">The next events could not be loaded.</span>
@@ -185,8 +194,10 @@ export function EventsTable({
   onOpen,
   initialOffset,
   onScrollOffset,
+  merchantNames,
 }: {
   rows: EventDto[];
+  merchantNames: Map<string, string>;
   sort: SortOrder;
   onSortChange: (sort: SortOrder) => void;
   hasNextPage: boolean;
@@ -302,7 +313,7 @@ export function EventsTable({
         role="grid"
         aria-label={`Events, ${sortLabel}`}
         aria-rowcount={hasNextPage ? -1 : count}
-        aria-colcount={7}
+        aria-colcount={8}
         aria-activedescendant={activeRow ? rowDomId(activeRow.id) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -310,7 +321,7 @@ export function EventsTable({
           if (event.target === event.currentTarget && active === undefined && rows.length > 0) setActive(0);
         }}
         data-testid="events-grid"
-        className="block min-w-[54rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
+        className="block min-w-[57.5rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
       >
         <thead className="sticky top-0 z-10 block">
           <tr
@@ -334,24 +345,11 @@ export function EventsTable({
                 <span className="sr-only">, sorted {sortLabel}; activate to reverse</span>
               </button>
             </th>
-            <th scope="col" className="font-medium">
-              Status
-            </th>
-            <th scope="col" className="text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="font-medium">
-              Payment
-            </th>
-            <th scope="col" className="font-medium">
-              Transaction
-            </th>
-            <th scope="col" className="font-medium">
-              Acquirer
-            </th>
-            <th scope="col" className="font-medium">
-              Event
-            </th>
+            {COLUMNS_AFTER_CREATED.map((column) => (
+              <th key={column} scope="col" className={column === "Amount" ? "text-right font-medium" : "font-medium"}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="relative block in-data-scrolling:pointer-events-none" style={{ height: virtualizer.getTotalSize() }}>
@@ -374,6 +372,7 @@ export function EventsTable({
               <EventRow
                 key={event.id}
                 event={event}
+                merchantName={merchantNames.get(event.data.merchantId)}
                 index={item.index}
                 start={start}
                 active={item.index === active}

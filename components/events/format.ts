@@ -22,15 +22,16 @@ export function formatAmount(minor: number, currency: string): string {
 const integerFormat = new Intl.NumberFormat("en-US");
 export const formatCount = (n: number) => integerFormat.format(n);
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
+/** Day, month and a 24-hour clock to the second: both formats below, one with the year. */
+const DAY_AND_CLOCK: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
   hourCycle: "h23",
-});
+};
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", ...DAY_AND_CLOCK });
 const timeZone = dateTimeFormat.resolvedOptions().timeZone;
 
 /** "22 Nov 2026, 14:03:12" in the viewer's zone. */
@@ -38,14 +39,7 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-const shortFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+const shortFormat = new Intl.DateTimeFormat("en-US", DAY_AND_CLOCK);
 const thisYear = new Date().getFullYear();
 
 /** "Nov 22, 14:03:12" in the viewer's zone; the year only when it is not this one. */
@@ -94,10 +88,13 @@ const BRAND_LABELS: Record<string, string> = {
   cabal: "Cabal",
 };
 
-export function brandLabel(brand: string | null | undefined): string {
-  if (!brand) return "Card";
-  return BRAND_LABELS[brand] ?? humanize(brand);
-}
+/** A label from a table of known values, else the value humanized; `missing` for none. */
+const labelOf =
+  (labels: Record<string, string>, missing: string) =>
+  (value: string | null | undefined): string =>
+    value ? (labels[value] ?? humanize(value)) : missing;
+
+export const brandLabel = labelOf(BRAND_LABELS, "Card");
 
 const ACQUIRER_LABELS: Record<string, string> = {
   cielo: "Cielo",
@@ -108,10 +105,7 @@ const ACQUIRER_LABELS: Record<string, string> = {
   safrapay: "SafraPay",
 };
 
-export function acquirerLabel(name: string | null | undefined): string {
-  if (!name) return "—";
-  return ACQUIRER_LABELS[name] ?? humanize(name);
-}
+export const acquirerLabel = labelOf(ACQUIRER_LABELS, "—");
 
 /** A CNPJ as printed on a receipt (12.345.678/0001-95); a CPF as 123.456.789-09. */
 export function formatTaxId(taxId: string): string {

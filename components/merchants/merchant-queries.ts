@@ -2,11 +2,11 @@
 
 // Merchant reads shared by the pages: the searchable list, one merchant by id, and the names of
 // the merchants a table shows (fetched once each, then served from the cache).
-import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import type { Page } from "@/lib/http/page-params";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
+import type { Page } from "@/lib/paging/page-params";
 
 export const merchantKeys = {
   all: ["merchants"] as const,
@@ -62,3 +62,32 @@ export function useMerchantsById(ids: string[]): Map<string, MerchantDto> {
 }
 
 export type MerchantPage = Page<MerchantDto>;
+
+/**
+ * The names of the merchants behind a list's pages, by id: one request per page of rows (GET
+ * /v1/merchants?id=...), whose merchants also fill the by-id cache. Ids that are not merchants'
+ * (events of unregistered merchants) simply have no name.
+ */
+export function useMerchantNames(pages: string[][]): Map<string, string> {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  const queryClient = useQueryClient();
+  const groups = pages
+    .map((ids) => [...new Set(ids.filter((id) => /^[0-9a-v]{20}$/.test(id)))].sort())
+    .filter((ids) => ids.length > 0);
+  const results = useQueries({
+    queries: groups.map((ids) => ({
+      queryKey: ["merchants", "names", ids.join(",")],
+      queryFn: async () => {
+        const page = await apiFetch<Page<MerchantDto>>(`/v1/merchants?id=${ids.join(",")}&limit=100`);
+        rememberMerchants(queryClient, page.data);
+        return page.data;
+      },
+      enabled: status === "authenticated",
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const names = new Map<string, string>();
+  for (const result of results) for (const merchant of result.data ?? []) names.set(merchant.id, merchant.name);
+  return names;
+}

@@ -3,25 +3,27 @@
 // The merchants list: a search kept in the URL (?search=), pages loaded as the table scrolls.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
 import { EditMerchantButton, NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
-import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
-import { LoadError } from "@/components/ui/load-error";
+import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+import { NoMatches } from "@/components/ui/no-matches";
 import { PageHeader } from "@/components/ui/page-header";
 import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
+import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 
 const PAGE_SIZE = 25;
+const MERCHANT_COLUMNS = ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN];
 
 function parseMerchantFilters(params: URLSearchParams) {
   const search = params.get("search")?.trim().slice(0, 200);
@@ -33,16 +35,8 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
   const apiFetch = useApiFetch();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlFilters(parseMerchantFilters);
-  const [text, setText] = useState(filters.search ?? "");
   const [highlight, setHighlight] = useState<string | null>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // The URL (and so the request) follows the box once typing pauses.
-  function changeSearch(next: string) {
-    setText(next);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => setFilters({ search: next.trim() || undefined }), 300);
-  }
+  const search = useTypedFilter(filters.search ?? "", (next) => setFilters({ search: next.trim() || undefined }));
 
   const query = useInfiniteQuery({
     queryKey: merchantKeys.list(filters.search),
@@ -57,7 +51,6 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
   });
 
   const merchants = query.data?.pages.flatMap((p) => p.data) ?? [];
-  const columns = 4;
 
   return (
     <>
@@ -68,96 +61,73 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
       />
       <Toaster />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchBox label="Search merchants" placeholder="Search by name or CNPJ" value={text} onChange={changeSearch} />
+        <SearchBox label="Search merchants" placeholder="Search by name or CNPJ" value={search.text} onChange={search.type} />
         {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
           <span className="text-xs text-(--fg-subtle)">Updating…</span>
         ) : null}
       </div>
 
-      {query.isError && merchants.length === 0 ? (
-        <LoadError title="The merchants could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.isPending && merchants.length === 0 ? (
-        filters.search ? (
-          <EmptyState
-            icon={<ControlIcon name="search" className="size-5" />}
-            title={`No merchant matches “${filters.search}”`}
-            action={
-              <Button variant="secondary" onClick={() => changeSearch("")}>
-                Clear the search
-              </Button>
-            }
-          >
-            The search looks for a part of the legal name, or the beginning of the CNPJ (with or without the mask).
-          </EmptyState>
-        ) : (
-          <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchants yet">
-            {canWrite
-              ? "Register the first merchant with “New merchant”: its legal name and CNPJ are all it takes."
-              : "Merchants appear here once an operator registers them."}
-          </EmptyState>
-        )
-      ) : (
-        <DataTable
-          caption="Merchants"
-          testId="merchants-table"
-          footer={<InfiniteQueryFooter query={query} shown={merchants.length} noun={["merchant", "merchants"]} />}
-        >
-          <THead>
-            <Th>Merchant</Th>
-            <Th>CNPJ</Th>
-            <Th>Registered</Th>
-            <Th className="text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          </THead>
-          {query.isPending ? (
-            <SkeletonRows columns={columns} />
+      <InfiniteListTable
+        query={query}
+        noun={["merchant", "merchants"]}
+        empty={
+          filters.search ? (
+            <NoMatches narrowedBy="search" title={`No merchant matches “${filters.search}”`} onClear={() => search.type("")}>
+              The search looks for a part of the legal name, or the beginning of the CNPJ (with or without the mask).
+            </NoMatches>
           ) : (
-            <TBody>
-              {merchants.map((merchant) => (
-                <Tr
-                  key={merchant.id}
-                  data-testid="merchant-row"
-                  className={merchant.id === highlight ? "bg-(--accent-soft)/60" : undefined}
+            <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchants yet">
+              {canWrite
+                ? "Register the first merchant with “New merchant”: its legal name and CNPJ are all it takes."
+                : "Merchants appear here once an operator registers them."}
+            </EmptyState>
+          )
+        }
+        caption="Merchants"
+        testId="merchants-table"
+        columns={MERCHANT_COLUMNS}
+      >
+        {merchants.map((merchant) => (
+          <Tr
+            key={merchant.id}
+            data-testid="merchant-row"
+            className={merchant.id === highlight ? "bg-(--accent-soft)/60" : undefined}
+          >
+            <Td>
+              <p className="font-medium">{merchant.name}</p>
+              <p className="font-mono text-xs text-(--fg-subtle)">{merchant.id}</p>
+            </Td>
+            <Td className="font-mono text-[13px] whitespace-nowrap text-(--fg-muted)">{formatCnpj(merchant.taxId)}</Td>
+            <Td className="whitespace-nowrap text-(--fg-muted)">
+              <DateTime iso={merchant.createdAt} />
+            </Td>
+            <Td className="text-right whitespace-nowrap">
+              <div className="flex justify-end gap-1">
+                <LinkButton
+                  variant="ghost"
+                  size="sm"
+                  href={`/credentials?merchantId=${merchant.id}`}
+                  aria-label={`View credentials of ${merchant.name}`}
                 >
-                  <Td>
-                    <p className="font-medium">{merchant.name}</p>
-                    <p className="font-mono text-xs text-(--fg-subtle)">{merchant.id}</p>
-                  </Td>
-                  <Td className="font-mono text-[13px] whitespace-nowrap text-(--fg-muted)">{formatCnpj(merchant.taxId)}</Td>
-                  <Td className="whitespace-nowrap text-(--fg-muted)">
-                    <DateTime iso={merchant.createdAt} />
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    <div className="flex justify-end gap-1">
-                      <LinkButton
-                        variant="ghost"
-                        size="sm"
-                        href={`/credentials?merchantId=${merchant.id}`}
-                        aria-label={`View credentials of ${merchant.name}`}
-                      >
-                        View credentials
-                      </LinkButton>
-                      {canWrite ? <EditMerchantButton merchant={merchant} /> : null}
-                      {canWrite ? (
-                        <LinkButton
-                          variant="ghost"
-                          size="sm"
-                          href={`/credentials/new?merchantId=${merchant.id}`}
-                          aria-label={`Add credential for ${merchant.name}`}
-                        >
-                          <ControlIcon name="plus" className="size-3.5" />
-                          Add credential
-                        </LinkButton>
-                      ) : null}
-                    </div>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          )}
-        </DataTable>
-      )}
+                  View credentials
+                </LinkButton>
+                {canWrite ? <EditMerchantButton merchant={merchant} /> : null}
+                {canWrite ? (
+                  <LinkButton
+                    variant="ghost"
+                    size="sm"
+                    href={`/credentials/new?merchantId=${merchant.id}`}
+                    aria-label={`Add credential for ${merchant.name}`}
+                  >
+                    <ControlIcon name="plus" className="size-3.5" />
+                    Add credential
+                  </LinkButton>
+                ) : null}
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </InfiniteListTable>
       {query.isPending ? (
         <p role="status" className="sr-only">
           Loading merchants…

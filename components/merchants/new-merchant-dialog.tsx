@@ -12,9 +12,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
-import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { fieldMessage } from "@/components/ui/field-error";
+import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
@@ -37,7 +36,7 @@ function MerchantForm({
   onCreated: (m: MerchantDto) => void;
   onPendingChange: (p: boolean) => void;
 }) {
-  const ids = { name: useId(), taxId: useId(), taxIdHint: useId(), nameError: useId(), taxIdError: useId() };
+  const ids = { name: useId(), taxId: useId() };
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const [name, setName] = useState(existing?.name ?? "");
@@ -112,95 +111,125 @@ function MerchantForm({
       {errors.form ? (
         <Alert title={existing ? "The merchant was not changed." : "The merchant was not registered."}>{errors.form}</Alert>
       ) : null}
-      <div className="space-y-1.5">
-        <Label htmlFor={ids.name}>{LABELS.name}</Label>
-        <Input
-          ref={nameRef}
-          id={ids.name}
-          name="name"
-          autoComplete="organization"
-          data-autofocus
-          value={name}
-          maxLength={200}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
-          }}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy(errors.name && ids.nameError)}
-        />
-        <FieldError id={ids.nameError}>{errors.name}</FieldError>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={ids.taxId}>{LABELS.taxId}</Label>
-        <Input
-          ref={taxIdRef}
-          id={ids.taxId}
-          name="taxId"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="00.000.000/0000-00"
-          className="font-mono tracking-wide"
-          value={taxId}
-          onChange={(e) => {
-            const masked = maskCnpjInput(e.target.value);
-            setTaxId(masked);
-            if (errors.taxId) setErrors((prev) => ({ ...prev, taxId: undefined }));
-          }}
-          onBlur={() => {
-            // Say it when the field is left complete but wrong; an unfinished one is judged on submit.
-            if (complete && !isValidCnpj(taxId)) {
-              setErrors((prev) => ({ ...prev, taxId: fieldMessage(LABELS.taxId, "has wrong check digits: check the last two") }));
-            }
-          }}
-          aria-invalid={errors.taxId ? true : undefined}
-          aria-describedby={describedBy(ids.taxIdHint, errors.taxId && ids.taxIdError)}
-        />
-        <FieldHint id={ids.taxIdHint}>
-          14 characters with check digits. The 2026 alphanumeric form (letters in the first 12) is accepted.
-        </FieldHint>
-        <FieldError id={ids.taxIdError}>{errors.taxId}</FieldError>
-      </div>
+      <TextField
+        ref={nameRef}
+        id={ids.name}
+        label={LABELS.name}
+        error={errors.name}
+        name="name"
+        autoComplete="organization"
+        data-autofocus
+        value={name}
+        maxLength={200}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
+        }}
+      />
+      <TextField
+        ref={taxIdRef}
+        id={ids.taxId}
+        label={LABELS.taxId}
+        hint="14 characters with check digits. The 2026 alphanumeric form (letters in the first 12) is accepted."
+        error={errors.taxId}
+        name="taxId"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="00.000.000/0000-00"
+        className="font-mono tracking-wide"
+        value={taxId}
+        onChange={(e) => {
+          const masked = maskCnpjInput(e.target.value);
+          setTaxId(masked);
+          if (errors.taxId) setErrors((prev) => ({ ...prev, taxId: undefined }));
+        }}
+        onBlur={() => {
+          // Say it when the field is left complete but wrong; an unfinished one is judged on submit.
+          if (complete && !isValidCnpj(taxId)) {
+            setErrors((prev) => ({ ...prev, taxId: fieldMessage(LABELS.taxId, "has wrong check digits: check the last two") }));
+          }
+        }}
+      />
     </form>
+  );
+}
+
+const COPY = {
+  new: {
+    dialog: {
+      title: "New merchant",
+      description: "Register a company by its legal name and CNPJ. Credentials are then linked to it.",
+      testId: "new-merchant-dialog",
+    },
+    submit: "Register merchant",
+    pending: "Registering…",
+  },
+  edit: {
+    dialog: {
+      title: "Edit merchant",
+      description: "Correct the legal name or the CNPJ. The change is recorded in the audit log.",
+      testId: "edit-merchant-dialog",
+    },
+    submit: "Save changes",
+    pending: "Saving…",
+  },
+};
+
+/** The dialog around the form: registers a merchant, or changes `merchant` when given. */
+function MerchantDialog({
+  open,
+  onClose,
+  merchant,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  merchant?: MerchantDto;
+  onSaved: (merchant: MerchantDto) => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+  const copy = merchant ? COPY.edit : COPY.new;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      {...copy.dialog}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={pending}>
+            {pending ? copy.pending : copy.submit}
+          </Button>
+        </>
+      }
+    >
+      {/* A new merchant's form keeps what was typed across a Cancel; an edit starts again from the merchant's values. */}
+      {merchant && !open ? null : (
+        <MerchantForm formId={formId} merchant={merchant} onPendingChange={setPending} onCreated={onSaved} />
+      )}
+    </Dialog>
   );
 }
 
 export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: MerchantDto) => void }) {
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const formId = useId();
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <ControlIcon name="plus" />
         New merchant
       </Button>
-      <Dialog
+      <MerchantDialog
         open={open}
         onClose={() => setOpen(false)}
-        title="New merchant"
-        description="Register a company by its legal name and CNPJ. Credentials are then linked to it."
-        testId="new-merchant-dialog"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={pending}>
-              {pending ? "Registering…" : "Register merchant"}
-            </Button>
-          </>
-        }
-      >
-        <MerchantForm
-          formId={formId}
-          onPendingChange={setPending}
-          onCreated={(merchant) => {
-            setOpen(false);
-            onCreated?.(merchant);
-          }}
-        />
-      </Dialog>
+        onSaved={(merchant) => {
+          setOpen(false);
+          onCreated?.(merchant);
+        }}
+      />
     </>
   );
 }
@@ -208,34 +237,12 @@ export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: Mercha
 /** "Edit" on a merchant's row: the same form, prefilled, sent as PATCH; audited by the API. */
 export function EditMerchantButton({ merchant }: { merchant: MerchantDto }) {
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const formId = useId();
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Edit ${merchant.name}`}>
         Edit
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Edit merchant"
-        description="Correct the legal name or the CNPJ. The change is recorded in the audit log."
-        testId="edit-merchant-dialog"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={pending}>
-              {pending ? "Saving…" : "Save changes"}
-            </Button>
-          </>
-        }
-      >
-        {open ? (
-          <MerchantForm formId={formId} merchant={merchant} onPendingChange={setPending} onCreated={() => setOpen(false)} />
-        ) : null}
-      </Dialog>
+      <MerchantDialog open={open} onClose={() => setOpen(false)} merchant={merchant} onSaved={() => setOpen(false)} />
     </>
   );
 }

@@ -1,9 +1,5 @@
 "use client";
 
-// The overview: counts by status for the chosen period, events per hour or day, and the top
-// failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
-// with the number of events). Every figure links to the events behind it. The period lives in
-// the URL (?period=7d; the default 24 h leaves it out).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
@@ -18,6 +14,11 @@ import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
+// The overview: counts by status for the chosen period, events per hour or day, and the top
+// failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
+// with the number of events). Every figure links to the events behind it. The period lives in
+// the URL (?period=7d; the default 24 h leaves it out).
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 import { eventFiltersSearch } from "@/lib/events/event-filters";
 
@@ -42,6 +43,14 @@ const eventsLink = (period: Period, status?: "processed" | "failed" | "pending",
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${(Math.round((part / whole) * 1000) / 10).toLocaleString("en-US")}%`;
+
+/** The four counts atop the overview, each linking to its events (the total to every status). */
+const STAT_CARDS: { key: keyof Counts; label: string; detail: (totals: Counts, period: string) => string }[] = [
+  { key: "total", label: "All events", detail: (_, period) => `Received in ${period}` },
+  { key: "processed", label: "Processed", detail: (t) => `${percent(t.processed, t.total)} of all` },
+  { key: "failed", label: "Failed", detail: (t) => `${percent(t.failed, t.total)} failure rate` },
+  { key: "pending", label: "Pending", detail: () => "Waiting for the worker" },
+];
 
 function PeriodPicker({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
   return (
@@ -115,9 +124,7 @@ function StatCard({
 function Loading() {
   return (
     <div className="space-y-6">
-      <p role="status" className="sr-only">
-        Loading the overview…
-      </p>
+      <LoadingStatus>Loading the overview…</LoadingStatus>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {["a", "b", "c", "d"].map((k) => (
           <div key={k} className="space-y-3 rounded-lg border border-(--line) bg-(--surface) px-5 py-4">
@@ -218,37 +225,20 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
           data-period={overview.period}
         >
           <section aria-label="Counts" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            <StatCard
-              label="All events"
-              count={overview.totals.total}
-              detail={`Received in ${label}`}
-              href={eventsLink(period)}
-              testId="overview-total"
-            />
-            <StatCard
-              label="Processed"
-              status="processed"
-              count={overview.totals.processed}
-              detail={`${percent(overview.totals.processed, overview.totals.total)} of all`}
-              href={eventsLink(period, "processed")}
-              testId="overview-processed"
-            />
-            <StatCard
-              label="Failed"
-              status="failed"
-              count={overview.totals.failed}
-              detail={`${percent(overview.totals.failed, overview.totals.total)} failure rate`}
-              href={eventsLink(period, "failed")}
-              testId="overview-failed"
-            />
-            <StatCard
-              label="Pending"
-              status="pending"
-              count={overview.totals.pending}
-              detail="Waiting for the worker"
-              href={eventsLink(period, "pending")}
-              testId="overview-pending"
-            />
+            {STAT_CARDS.map((card) => {
+              const status = card.key === "total" ? undefined : card.key;
+              return (
+                <StatCard
+                  key={card.key}
+                  label={card.label}
+                  status={status}
+                  count={overview.totals[card.key]}
+                  detail={card.detail(overview.totals, label)}
+                  href={eventsLink(period, status)}
+                  testId={`overview-${card.key}`}
+                />
+              );
+            })}
           </section>
 
           {overview.totals.total === 0 ? (

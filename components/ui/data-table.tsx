@@ -182,3 +182,14 @@ export function InfiniteQueryFooter({
     />
   );
 }
+
+/** A row's details, under it across every column; the row's button controls it by `id`. */
+export function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
+  return (
+    <tr id={id} className="bg-(--surface-muted)/50">
+      <td colSpan={columns} className="px-4 pt-1 pb-4">
+        {children}
+      </td>
+    </tr>
+  );
+}

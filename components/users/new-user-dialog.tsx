@@ -9,15 +9,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
-import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
+import { fieldMessage } from "@/components/ui/field-error";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { OneTimePassword } from "@/components/users/one-time-password";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/components/users/role-labels";
+import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import { createUserBody } from "@/lib/users/schemas";
 
 type Errors = { username?: string; form?: string };
@@ -35,10 +34,7 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
   const ids = {
     form: useId(),
     username: useId(),
-    usernameHint: useId(),
-    usernameError: useId(),
     role: useId(),
-    roleHint: useId(),
   };
 
   function close() {
@@ -122,44 +118,24 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
         ) : (
           <form id={ids.form} onSubmit={onSubmit} noValidate className="space-y-5">
             {errors.form ? <Alert title="The user was not created.">{errors.form}</Alert> : null}
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.username}>Username</Label>
-              <Input
-                id={ids.username}
-                name="username"
-                autoComplete="off"
-                spellCheck={false}
-                data-autofocus
-                className="font-mono"
-                value={username}
-                maxLength={64}
-                onChange={(e) => {
-                  setUsername(e.target.value);
-                  if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
-                }}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={describedBy(ids.usernameHint, errors.username && ids.usernameError)}
-              />
-              <FieldHint id={ids.usernameHint}>3 to 64 lowercase letters, digits, dots, dashes or underscores.</FieldHint>
-              <FieldError id={ids.usernameError}>{errors.username}</FieldError>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.role}>Role</Label>
-              <Select
-                id={ids.role}
-                name="role"
-                value={role}
-                onChange={(e) => setRole(e.target.value as Role)}
-                aria-describedby={ids.roleHint}
-              >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </Select>
-              <FieldHint id={ids.roleHint}>{ROLE_DESCRIPTIONS[role]}.</FieldHint>
-            </div>
+            <TextField
+              id={ids.username}
+              label="Username"
+              hint="3 to 64 lowercase letters, digits, dots, dashes or underscores."
+              error={errors.username}
+              name="username"
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus
+              className="font-mono"
+              value={username}
+              maxLength={64}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
+              }}
+            />
+            <SelectField id={ids.role} label="Role" name="role" value={role} choices={ROLE_CHOICES} onChange={setRole} />
           </form>
         )}
       </Dialog>

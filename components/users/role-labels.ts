@@ -1,5 +1,6 @@
 // How roles read in the dashboard (the user menu, the Users page), and what each may do.
-import type { Role } from "@/lib/auth/roles";
+import type { Choices } from "@/components/ui/select-field";
+import { ROLES, type Role } from "@/lib/auth/roles";
 
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", operator: "Operator", viewer: "Viewer", ingest: "Ingest" };
 
@@ -9,3 +10,6 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Reads everything, changes nothing",
   ingest: "API only: posts payment notifications",
 };
+
+/** The role as a form's choice (new user, change of role). */
+export const ROLE_CHOICES: Choices<Role> = { options: ROLES, labels: ROLE_LABELS, hint: (role) => `${ROLE_DESCRIPTIONS[role]}.` };

@@ -9,15 +9,13 @@ import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FieldHint } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { OneTimePassword } from "@/components/users/one-time-password";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/components/users/role-labels";
+import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import type { UserDto } from "@/lib/users/user-dto";
 
 export type UserAction = "role" | "disable" | "enable" | "reset";
@@ -47,7 +45,6 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const roleId = useId();
-  const roleHintId = useId();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [role, setRole] = useState<Role>("viewer");
@@ -122,23 +119,7 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
       ) : target ? (
         <div className="space-y-4">
           {target.action === "role" ? (
-            <div className="space-y-1.5">
-              <Label htmlFor={roleId}>Role</Label>
-              <Select
-                id={roleId}
-                value={role}
-                onChange={(e) => setRole(e.target.value as Role)}
-                aria-describedby={roleHintId}
-                data-autofocus
-              >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </Select>
-              <FieldHint id={roleHintId}>{ROLE_DESCRIPTIONS[role]}.</FieldHint>
-            </div>
+            <SelectField id={roleId} label="Role" value={role} choices={ROLE_CHOICES} onChange={setRole} autoFocus />
           ) : null}
           {error ? <Alert title="Nothing changed.">{error}</Alert> : null}
         </div>

@@ -1,7 +1,7 @@
 "use client";
 
 // User reads for the Users page: the query keys and the list's path.
-import type { Page } from "@/lib/http/page-params";
+import type { Page } from "@/lib/paging/page-params";
 import type { UserDto } from "@/lib/users/user-dto";
 
 export const userKeys = {

@@ -1,22 +1,23 @@
 "use client";
 
-// The Users page (admins): accounts of staff and API clients, a username search kept in the
-// URL (?search=), and per row the changes an admin can make. An admin's own row has none: the
-// API refuses changes to one's own account (ask another admin).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
-import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { EmptyState } from "@/components/ui/empty-state";
-import { LoadError } from "@/components/ui/load-error";
+import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+// The Users page (admins): accounts of staff and API clients, a username search kept in the
+// URL (?search=), and per row the changes an admin can make. An admin's own row has none: the
+// API refuses changes to one's own account (ask another admin).
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { NoMatches } from "@/components/ui/no-matches";
 import { PageHeader } from "@/components/ui/page-header";
 import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
+import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { NewUserButton } from "@/components/users/new-user-dialog";
 import { ROLE_LABELS } from "@/components/users/role-labels";
@@ -24,6 +25,7 @@ import { UserActionDialog, type UserActionTarget } from "@/components/users/user
 import { type UserPage, userKeys, usersPath } from "@/components/users/user-queries";
 
 const PAGE_SIZE = 25;
+const USER_COLUMNS = ["User", "Role", "Status", "Created", ACTIONS_COLUMN];
 
 function parseUserFilters(params: URLSearchParams) {
   const search = params.get("search")?.trim().toLowerCase().slice(0, 64);
@@ -34,16 +36,9 @@ export function UsersView() {
   const { data: session, status } = useSession();
   const apiFetch = useApiFetch();
   const [filters, setFilters] = useUrlFilters(parseUserFilters);
-  const [text, setText] = useState(filters.search ?? "");
   const [highlight, setHighlight] = useState<string | null>(null);
   const [target, setTarget] = useState<UserActionTarget | null>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  function changeSearch(next: string) {
-    setText(next);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => setFilters({ search: next.trim().toLowerCase() || undefined }), 300);
-  }
+  const search = useTypedFilter(filters.search ?? "", (next) => setFilters({ search: next.trim().toLowerCase() || undefined }));
 
   const query = useInfiniteQuery({
     queryKey: userKeys.list(filters.search),
@@ -65,103 +60,79 @@ export function UsersView() {
       <Toaster />
       <UserActionDialog target={target} onClose={() => setTarget(null)} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchBox label="Search users" placeholder="Search by username" value={text} onChange={changeSearch} />
+        <SearchBox label="Search users" placeholder="Search by username" value={search.text} onChange={search.type} />
       </div>
 
-      {query.isError && users.length === 0 ? (
-        <LoadError title="The users could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.isPending && users.length === 0 ? (
-        <EmptyState
-          icon={<ControlIcon name="search" className="size-5" />}
-          title={`No username starts with “${filters.search ?? ""}”`}
-          action={
-            <Button variant="secondary" onClick={() => changeSearch("")}>
-              Clear the search
-            </Button>
-          }
-        >
-          The search matches the beginning of a username.
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Users"
-          testId="users-table"
-          footer={<InfiniteQueryFooter query={query} shown={users.length} noun={["user", "users"]} />}
-        >
-          <THead>
-            <Th>User</Th>
-            <Th>Role</Th>
-            <Th>Status</Th>
-            <Th>Created</Th>
-            <Th className="text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          </THead>
-          {query.isPending ? (
-            <SkeletonRows columns={5} />
-          ) : (
-            <TBody>
-              {users.map((user) => (
-                <Tr
-                  key={user.id}
-                  data-testid="user-row"
-                  data-username={user.username}
-                  className={user.id === highlight ? "bg-(--accent-soft)/60" : undefined}
-                >
-                  <Td>
-                    <p className="font-mono font-medium">{user.username}</p>
-                    <p className="font-mono text-xs text-(--fg-subtle)">{user.id}</p>
-                  </Td>
-                  <Td>
-                    <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
-                  </Td>
-                  <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
-                  <Td className="whitespace-nowrap text-(--fg-muted)">
-                    <DateTime iso={user.createdAt} />
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {user.id === myId ? (
-                      <span className="text-xs text-(--fg-subtle)">You</span>
-                    ) : (
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Change the role of ${user.username}`}
-                          onClick={() => setTarget({ user, action: "role" })}
-                        >
-                          Role
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Reset password of ${user.username}`}
-                          onClick={() => setTarget({ user, action: "reset" })}
-                        >
-                          Reset password
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.username}`}
-                          onClick={() => setTarget({ user, action: user.disabled ? "enable" : "disable" })}
-                        >
-                          {user.disabled ? "Enable" : "Disable"}
-                        </Button>
-                      </div>
-                    )}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          )}
-        </DataTable>
-      )}
-      {query.isPending ? (
-        <p role="status" className="sr-only">
-          Loading users…
-        </p>
-      ) : null}
+      <InfiniteListTable
+        query={query}
+        noun={["user", "users"]}
+        empty={
+          <NoMatches
+            narrowedBy="search"
+            title={`No username starts with “${filters.search ?? ""}”`}
+            onClear={() => search.type("")}
+          >
+            The search matches the beginning of a username.
+          </NoMatches>
+        }
+        caption="Users"
+        testId="users-table"
+        columns={USER_COLUMNS}
+      >
+        {users.map((user) => (
+          <Tr
+            key={user.id}
+            data-testid="user-row"
+            data-username={user.username}
+            className={user.id === highlight ? "bg-(--accent-soft)/60" : undefined}
+          >
+            <Td>
+              <p className="font-mono font-medium">{user.username}</p>
+              <p className="font-mono text-xs text-(--fg-subtle)">{user.id}</p>
+            </Td>
+            <Td>
+              <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+            </Td>
+            <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
+            <Td className="whitespace-nowrap text-(--fg-muted)">
+              <DateTime iso={user.createdAt} />
+            </Td>
+            <Td className="text-right whitespace-nowrap">
+              {user.id === myId ? (
+                <span className="text-xs text-(--fg-subtle)">You</span>
+              ) : (
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Change the role of ${user.username}`}
+                    onClick={() => setTarget({ user, action: "role" })}
+                  >
+                    Role
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Reset password of ${user.username}`}
+                    onClick={() => setTarget({ user, action: "reset" })}
+                  >
+                    Reset password
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.username}`}
+                    onClick={() => setTarget({ user, action: user.disabled ? "enable" : "disable" })}
+                  >
+                    {user.disabled ? "Enable" : "Disable"}
+                  </Button>
+                </div>
+              )}
+            </Td>
+          </Tr>
+        ))}
+      </InfiniteListTable>
+      {query.isPending ? <LoadingStatus>Loading users…</LoadingStatus> : null}
     </>
   );
 }

@@ -15,19 +15,20 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DataTable, SkeletonRows, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
+import { DataTable, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { showToast, Toaster } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import type { Page } from "@/lib/http/page-params";
+import type { Page } from "@/lib/paging/page-params";
 import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
@@ -41,6 +42,8 @@ const endpointKeys = {
 function parseFilters(params: URLSearchParams) {
   return { merchantId: params.get("merchantId")?.slice(0, 64) || undefined };
 }
+
+const ENDPOINT_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
 
 const percent = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
 
@@ -102,95 +105,78 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
           {canWrite ? "Register one with “New endpoint”." : "Endpoints appear here once an operator registers them."}
         </EmptyState>
       ) : (
-        <DataTable caption="Webhook endpoints" testId="endpoints-table">
-          <THead>
-            <Th>Endpoint</Th>
-            <Th>Merchant</Th>
-            <Th>Success (24 h)</Th>
-            <Th>p50</Th>
-            <Th>Last error</Th>
-            <Th>Next retry</Th>
-            <Th className="text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          </THead>
-          {query.isPending ? (
-            <SkeletonRows columns={7} />
-          ) : (
-            <TBody>
-              {endpoints.map((endpoint) => {
-                const test = tests[endpoint.id];
-                const health = endpoint.health;
-                return (
-                  <Tr key={endpoint.id} data-testid="endpoint-row">
-                    <Td>
-                      <p className="font-mono text-[13px] break-all">{endpoint.url}</p>
-                      <p className="text-xs text-(--fg-subtle)">{endpoint.description}</p>
-                      {endpoint.enabled ? null : (
-                        <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
-                      )}
-                      {test && test !== "sending" ? (
-                        <div className="mt-2" data-testid="test-result">
-                          {test === "error" ? (
-                            <Alert tone="danger">The test could not be sent.</Alert>
-                          ) : (
-                            <Alert tone={test.ok ? "info" : "danger"} title={test.ok ? "Test delivered" : "Test failed"}>
-                              {test.statusCode !== null ? `HTTP ${test.statusCode}` : test.errorClass} in {test.durationMs} ms
-                              {test.responseBody ? (
-                                <pre className="mt-1 max-h-24 overflow-auto font-mono text-xs whitespace-pre-wrap">
-                                  {test.responseBody}
-                                </pre>
-                              ) : null}
-                            </Alert>
-                          )}
-                        </div>
-                      ) : null}
-                    </Td>
-                    <Td>{merchants.get(endpoint.merchantId)?.name ?? endpoint.merchantId}</Td>
-                    <Td>{health ? `${percent(health.successRate24h)} of ${health.attempts24h}` : "—"}</Td>
-                    <Td>{health?.p50LatencyMs24h != null ? `${Math.round(health.p50LatencyMs24h)} ms` : "—"}</Td>
-                    <Td>
-                      {health?.lastError ? (
-                        <span>
-                          {health.lastError.errorClass}
-                          {health.lastError.statusCode ? ` (${health.lastError.statusCode})` : ""}{" "}
-                          <DateTime iso={health.lastError.at} />
-                        </span>
+        <ListTable caption="Webhook endpoints" testId="endpoints-table" pending={query.isPending} columns={ENDPOINT_COLUMNS}>
+          {endpoints.map((endpoint) => {
+            const test = tests[endpoint.id];
+            const health = endpoint.health;
+            return (
+              <Tr key={endpoint.id} data-testid="endpoint-row">
+                <Td>
+                  <p className="font-mono text-[13px] break-all">{endpoint.url}</p>
+                  <p className="text-xs text-(--fg-subtle)">{endpoint.description}</p>
+                  {endpoint.enabled ? null : (
+                    <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
+                  )}
+                  {test && test !== "sending" ? (
+                    <div className="mt-2" data-testid="test-result">
+                      {test === "error" ? (
+                        <Alert tone="danger">The test could not be sent.</Alert>
                       ) : (
-                        "—"
+                        <Alert tone={test.ok ? "info" : "danger"} title={test.ok ? "Test delivered" : "Test failed"}>
+                          {test.statusCode !== null ? `HTTP ${test.statusCode}` : test.errorClass} in {test.durationMs} ms
+                          {test.responseBody ? (
+                            <pre className="mt-1 max-h-24 overflow-auto font-mono text-xs whitespace-pre-wrap">
+                              {test.responseBody}
+                            </pre>
+                          ) : null}
+                        </Alert>
                       )}
-                    </Td>
-                    <Td>{health?.nextRetryAt ? <DateTime iso={health.nextRetryAt} /> : "—"}</Td>
-                    <Td className="text-right whitespace-nowrap">
-                      <div className="flex justify-end gap-1">
-                        {canWrite ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            disabled={test === "sending"}
-                            onClick={() => void sendTest(endpoint.id)}
-                            aria-label={`Send test event to ${endpoint.url}`}
-                          >
-                            {test === "sending" ? "Sending…" : "Send test"}
-                          </Button>
-                        ) : null}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-expanded={selected === endpoint.id}
-                          onClick={() => setSelected(selected === endpoint.id ? null : endpoint.id)}
-                          aria-label={`Deliveries of ${endpoint.url}`}
-                        >
-                          Deliveries
-                        </Button>
-                      </div>
-                    </Td>
-                  </Tr>
-                );
-              })}
-            </TBody>
-          )}
-        </DataTable>
+                    </div>
+                  ) : null}
+                </Td>
+                <Td>{merchants.get(endpoint.merchantId)?.name ?? endpoint.merchantId}</Td>
+                <Td>{health ? `${percent(health.successRate24h)} of ${health.attempts24h}` : "—"}</Td>
+                <Td>{health?.p50LatencyMs24h != null ? `${Math.round(health.p50LatencyMs24h)} ms` : "—"}</Td>
+                <Td>
+                  {health?.lastError ? (
+                    <span>
+                      {health.lastError.errorClass}
+                      {health.lastError.statusCode ? ` (${health.lastError.statusCode})` : ""}{" "}
+                      <DateTime iso={health.lastError.at} />
+                    </span>
+                  ) : (
+                    "—"
+                  )}
+                </Td>
+                <Td>{health?.nextRetryAt ? <DateTime iso={health.nextRetryAt} /> : "—"}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  <div className="flex justify-end gap-1">
+                    {canWrite ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={test === "sending"}
+                        onClick={() => void sendTest(endpoint.id)}
+                        aria-label={`Send test event to ${endpoint.url}`}
+                      >
+                        {test === "sending" ? "Sending…" : "Send test"}
+                      </Button>
+                    ) : null}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-expanded={selected === endpoint.id}
+                      onClick={() => setSelected(selected === endpoint.id ? null : endpoint.id)}
+                      aria-label={`Deliveries of ${endpoint.url}`}
+                    >
+                      Deliveries
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </ListTable>
       )}
       {selected ? <EndpointDeliveries endpointId={selected} canWrite={canWrite} /> : null}
     </>

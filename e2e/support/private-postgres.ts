@@ -3,26 +3,9 @@
 // postgres user when we are root), pg_ctl on a free port bound to 127.0.0.1.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-const BIN =
-  process.env.PG_BIN ??
-  (fs.existsSync("/usr/lib/postgresql")
-    ? path.join("/usr/lib/postgresql", fs.readdirSync("/usr/lib/postgresql").sort().pop()!, "bin")
-    : "");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+import { freePort, POSTGRES_BIN } from "@/tests/support/local-postgres";
 
 export type PrivatePostgres = {
   url: string;
@@ -39,8 +22,8 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   if (asPostgres) execFileSync("chown", ["postgres:postgres", dir]);
   const run = (bin: string, args: string[]) =>
     asPostgres
-      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(BIN, bin), ...args], { stdio: "pipe", cwd: dir })
-      : execFileSync(path.join(BIN, bin), args, { stdio: "pipe", cwd: dir });
+      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(POSTGRES_BIN, bin), ...args], { stdio: "pipe", cwd: dir })
+      : execFileSync(path.join(POSTGRES_BIN, bin), args, { stdio: "pipe", cwd: dir });
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
   const start = () =>
     run("pg_ctl", [

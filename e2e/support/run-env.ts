@@ -3,12 +3,13 @@
 // (which load the config again) see the same values.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 
-// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault and fuzz servers) elsewhere.
+// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault, fuzz and replica servers) elsewhere.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
 export const PORTS = [PORT_BASE, PORT_BASE + 1] as const;
 export const SHUTDOWN_PORT = PORT_BASE + 2;
 export const FAULT_PORT = PORT_BASE + 3;
 export const FUZZ_PORT = PORT_BASE + 4;
+export const REPLICA_PORT = PORT_BASE + 5;
 export type Port = number;
 
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;

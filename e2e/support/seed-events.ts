@@ -69,9 +69,13 @@ export async function listAll(request: APIRequestContext, token: string, query: 
 async function main(count: number): Promise<void> {
   const { db, closeDb } = await import("@/lib/db/client");
   const { loadDemoData } = await import("@/lib/demo/load-demo-data");
+  const { ensureEventMonthsBetween } = await import("@/lib/events/partitions");
   const name = new URL(process.env.DATABASE_URL ?? "").pathname.slice(1);
   if (!/^pic_e2e_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to seed a database not made for e2e: ${name}`);
   try {
+    // The months the demo data falls in, before the transaction below reads events: making a
+    // month locks the table, which that transaction's read would hold off until it times out.
+    await ensureEventMonthsBetween(new Date(Date.now() - 31 * 24 * 3600_000), new Date());
     await db().$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext('pic-e2e-seed-events'))");
@@ -94,4 +98,61 @@ if (process.argv[1]?.endsWith("seed-events.ts")) {
       process.exitCode = 1;
     })
     .finally(() => process.exit(process.exitCode ?? 0));
+}
+
+export type FailedEventDetail = {
+  id: string;
+  status: string;
+  failureReason: string | null;
+  data: { merchantId: string; acquirerName: string; acquirerMerchantIdentifier: string; acquirerTerminalIdentifier: string };
+};
+
+/**
+ * A demo event that failed for want of a credential, at a card-present acquirer (MID and TID),
+ * of a registered merchant (the API specs, on the same database, ingest events of made-up ones),
+ * whose account still has no credential and is not one of `skip` (MIDs another step uses).
+ */
+export async function failedForWantOfCredential(
+  request: APIRequestContext,
+  token: string,
+  skip: string[] = [],
+): Promise<FailedEventDetail> {
+  for (const acquirer of ["cielo", "rede", "getnet", "stone", "safrapay"]) {
+    const failed = await listAll(request, token, `status=failed&acquirer_name=${acquirer}&failure_reason=no_matching_credential`);
+    for (const { id } of failed.slice(0, 40)) {
+      const detail = await apiGet<FailedEventDetail>(request, token, `/v1/webhooks/events/${id}`);
+      if (detail.failureReason !== "no_matching_credential") continue;
+      if (skip.includes(detail.data.acquirerMerchantIdentifier)) continue;
+      const headers = { authorization: `Bearer ${token}` };
+      const merchant = await request.get(`/v1/merchants/${detail.data.merchantId}`, { headers });
+      if (merchant.status() !== 200) continue;
+      const existing = await apiGet<{ data: unknown[] }>(
+        request,
+        token,
+        `/v1/credentials?merchantIdentifier=${detail.data.acquirerMerchantIdentifier}&terminalIdentifier=${detail.data.acquirerTerminalIdentifier}`,
+      );
+      if (existing.data.length === 0) return detail;
+    }
+  }
+  throw new Error("the demo data has no event failed for want of a credential");
+}
+
+/** Creates, through the API, the credential a failed event lacked (its merchant, acquirer, MID and TID). */
+export async function createCredentialFor(request: APIRequestContext, token: string, event: FailedEventDetail): Promise<void> {
+  const providers = await apiGet<{ data: { id: string; name: string }[] }>(request, token, "/v1/providers");
+  const provider = providers.data.find((p) => p.name === event.data.acquirerName);
+  if (!provider) throw new Error(`no provider ${event.data.acquirerName}`);
+  const created = await request.post("/v1/credentials", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      merchantId: event.data.merchantId,
+      providerId: provider.id,
+      providerName: provider.name,
+      authenticationData: {
+        merchantIdentifier: event.data.acquirerMerchantIdentifier,
+        terminalIdentifier: event.data.acquirerTerminalIdentifier,
+      },
+    },
+  });
+  if (created.status() !== 201) throw new Error(`credential not created: ${created.status()} ${await created.text()}`);
 }

@@ -148,7 +148,7 @@ test("an operator creates a merchant, a credential for each provider kind, and d
   await expect(confirm).toContainText(tid);
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
-  await expect(cieloRow.getByTestId("credential-state")).toHaveText("Enabled");
+  await expect(cieloRow.getByTestId("credential-state")).toHaveText("Connected");
   await cieloRow.getByRole("button", { name: `Disable credential ${cieloId}` }).click();
   await confirm.getByRole("button", { name: "Disable credential" }).click();
   await expect(confirm).toBeHidden();

@@ -317,3 +317,33 @@ test("finds a terminal's events by the acquirer's TID, in the TID filter and in 
   await page.goto(`/events?q=${tid}`);
   await expect(rows(page).first()).toHaveAttribute("data-event-id", expected[0]!);
 });
+
+test("each row names its registered merchant (one request per page of rows)", async ({ page, signIn }) => {
+  const token = await apiToken(page.request, USERS.viewer);
+  const headers = { authorization: `Bearer ${token}` };
+  const page1 = (await (await page.request.get("/v1/webhooks/events?status=processed&limit=50", { headers })).json()) as {
+    data: { id: string; data: { merchantId: string } }[];
+  };
+  let found: { id: string; name: string } | undefined;
+  for (const candidate of page1.data) {
+    const merchant = await page.request.get(`/v1/merchants/${candidate.data.merchantId}`, { headers });
+    if (merchant.status() === 200) {
+      found = { id: candidate.id, name: ((await merchant.json()) as { name: string }).name };
+      break;
+    }
+  }
+  expect(found, "a demo event of a registered merchant").toBeDefined();
+  const event = found!;
+  const name = event.name;
+
+  const lookups: string[] = [];
+  page.on("request", (request) => {
+    if (/\/v1\/merchants(\/|\?)/.test(new URL(request.url()).pathname + new URL(request.url()).search))
+      lookups.push(request.url());
+  });
+  await signIn(USERS.viewer);
+  await page.goto(`/events?q=${event.id}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().getByTestId("event-merchant")).toHaveText(name);
+  expect(lookups.every((url) => url.includes("/v1/merchants?id="))).toBe(true);
+});

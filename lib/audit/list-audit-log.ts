@@ -6,19 +6,25 @@ import type { AuditLogQuery } from "@/lib/audit/schemas";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { createdAtRange } from "@/lib/events/list-query";
-import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 
 export async function listAuditLog(options: { caller: Caller; query: AuditLogQuery }): Promise<Page<AuditEntryDto>> {
   requirePermission(options.caller, "audit:read");
   const { targetType, targetId, action, actor, limit, cursor, sort } = options.query;
   const { from, to } = createdAtRange(options.query);
   const filters = { targetType, targetId, action, actorUsername: actor };
-  const binding = cursorBinding("audit-log", { ...filters, from: from?.toISOString(), to: to?.toISOString(), sort });
-  const position = cursor ? decodeCursor(cursor, binding) : undefined;
-  const rows = await db().auditLogEntry.findMany({
-    where: { AND: [filters, { createdAt: { gte: from, lt: to } }, afterPosition(position, sort)] },
-    orderBy: orderByPosition(sort),
-    take: limit + 1,
+  return keysetPage({
+    list: "audit-log",
+    filters: { ...filters, from: from?.toISOString(), to: to?.toISOString() },
+    query: { limit, cursor, sort },
+    fetch: (window) => {
+      const keyset = prismaKeyset(window);
+      return db().auditLogEntry.findMany({
+        where: { AND: [filters, { createdAt: { gte: from, lt: to } }, keyset.where] },
+        orderBy: keyset.orderBy,
+        take: window.take,
+      });
+    },
+    present: toAuditEntryDto,
   });
-  return toPage(rows, { limit, binding, positionOf: (row) => row, present: toAuditEntryDto });
 }

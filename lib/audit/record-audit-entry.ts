@@ -20,11 +20,12 @@ export type AuditAction =
   | "user.sign_in_failed"
   | "event.export"
   | "event.retry"
+  | "event.bulk_retry"
   | "webhook_endpoint.create"
   | "webhook_endpoint.update"
   | "webhook_endpoint.rotate_secret"
   | "webhook_endpoint.disable";
-export type AuditTargetType = "merchant" | "credential" | "user" | "event" | "webhook_endpoint";
+export type AuditTargetType = "merchant" | "credential" | "user" | "event" | "event_retry_job" | "webhook_endpoint";
 
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,

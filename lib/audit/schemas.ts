@@ -1,10 +1,10 @@
 // Query of GET /v1/audit-log, shared by the API, the dashboard and the OpenAPI document.
 import { z } from "zod";
 import { instantOrDay } from "@/lib/events/list-query";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 export const auditLogQuery = z.strictObject({
-  targetType: z.enum(["merchant", "credential", "user", "event", "webhook_endpoint"]).optional(),
+  targetType: z.enum(["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"]).optional(),
   targetId: z.string().min(1).max(64).optional(),
   /** Who did it: a username, exact (for a refused sign-in, the name that was typed). */
   actor: z.string().min(1).max(64).optional(),

@@ -12,7 +12,7 @@ import { sql } from "@/lib/db/client";
 export const ACCOUNT_STATUS_TTL_MS = 10_000;
 const MAX_CACHED = 10_000;
 
-type Verified = { caller: Caller; issuedAt: number; expiresAt: number };
+type Verified = { caller: Caller; issuedAtMs: number; expiresAt: number };
 const verifiedTokens = new Map<string, Verified>();
 
 type AccountStatus = { disabled: boolean; epochMs: number; passwordChangeRequired: boolean; readAt: number };
@@ -51,12 +51,11 @@ async function accountStatus(userId: string): Promise<AccountStatus | undefined>
 
 /** The caller of a valid, current access token; throws TokenRejected otherwise. */
 export async function callerOfAccessToken(token: string): Promise<Caller> {
-  const { caller, issuedAt } = await verified(token);
+  const { caller, issuedAtMs } = await verified(token);
   const status = await accountStatus(caller.userId);
-  // iat has whole seconds, so a token from the second of the change cannot be placed before or
-  // after it: it is refused (the safe side; its holder signs in again). Accounts are created
-  // with an epoch of 1970, so a first sign-in right after creation is not caught by this.
-  if (!status || status.disabled || issuedAt * 1000 < status.epochMs) throw new TokenRejected("revoked");
+  // Milliseconds on both sides (iat_ms against the credentials epoch), so a sign-in right after a
+  // password change is not taken for a token from before it.
+  if (!status || status.disabled || issuedAtMs < status.epochMs) throw new TokenRejected("revoked");
   return status.passwordChangeRequired ? { ...caller, passwordChangeRequired: true } : caller;
 }
 

@@ -2,19 +2,14 @@
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { TokenRejected } from "@/lib/auth/jwt";
 import type { Caller } from "@/lib/auth/roles";
-import { ApiError } from "@/lib/http/api-error";
+import { badRequest, unauthorized } from "@/lib/errors";
 
 const REALM = 'Bearer realm="payment-integrations"';
 
 export async function authenticateBearer(request: Request): Promise<Caller> {
   const header = request.headers.get("authorization");
   if (!header) {
-    throw new ApiError({
-      status: 401,
-      code: "unauthenticated",
-      detail: "Send an access token: Authorization: Bearer <token>.",
-      headers: { "www-authenticate": REALM },
-    });
+    throw unauthorized("unauthenticated", "Send an access token: Authorization: Bearer <token>.", REALM);
   }
   // RFC 6750 section 2.1: credentials = "Bearer" 1*SP b64token, the scheme in any case (RFC 9110
   // auth-schemes are case-insensitive). A Bearer header whose token is not a b64token is a
@@ -23,11 +18,8 @@ export async function authenticateBearer(request: Request): Promise<Caller> {
   const bearer = /^bearer(?:$| +(.*)$)/i.exec(header);
   const token = bearer?.[1] ?? "";
   if (bearer && !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
-    throw new ApiError({
-      status: 400,
-      code: "invalid_request",
-      detail: "The Authorization header is malformed: send Authorization: Bearer <token>.",
-      headers: { "www-authenticate": `${REALM}, error="invalid_request"` },
+    throw badRequest("invalid_request", "The Authorization header is malformed: send Authorization: Bearer <token>.", undefined, {
+      "www-authenticate": `${REALM}, error="invalid_request"`,
     });
   }
   const jwt = bearer && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.exec(token);
@@ -36,11 +28,6 @@ export async function authenticateBearer(request: Request): Promise<Caller> {
     return await callerOfAccessToken(jwt[0]);
   } catch (e) {
     if (!(e instanceof TokenRejected)) throw e;
-    throw new ApiError({
-      status: 401,
-      code: "invalid_token",
-      detail: e.message,
-      headers: { "www-authenticate": `${REALM}, error="invalid_token", error_description="${e.message}"` },
-    });
+    throw unauthorized("invalid_token", e.message, `${REALM}, error="invalid_token", error_description="${e.message}"`);
   }
 }

@@ -25,7 +25,9 @@ async function sign(payload: JWTPayload, typ: string, audience: string, jti: str
 
 export function signAccessToken(subject: Subject, jti: string, expiresAt: number): Promise<string> {
   return sign(
-    { sub: subject.userId, role: subject.role, username: subject.username, client_id: subject.username },
+    // iat_ms: iat has whole seconds, too coarse to place a token before or after a password
+    // change made in the same second (a sign-in right after the change would be refused).
+    { sub: subject.userId, role: subject.role, username: subject.username, client_id: subject.username, iat_ms: Date.now() },
     ACCESS_TYP,
     env().auth.audience,
     jti,
@@ -68,12 +70,18 @@ async function verify(token: string, typ: string, audience: string): Promise<JWT
   }
 }
 
-/** The caller an access token names, with when it was issued and when it expires (seconds). */
-export async function verifyAccessTokenClaims(token: string): Promise<{ caller: Caller; issuedAt: number; expiresAt: number }> {
+/**
+ * The caller an access token names, when it was issued (milliseconds: iat_ms, or iat's whole
+ * seconds for a token minted before iat_ms existed) and when it expires (seconds).
+ */
+export async function verifyAccessTokenClaims(token: string): Promise<{ caller: Caller; issuedAtMs: number; expiresAt: number }> {
   const payload = await verify(token, ACCESS_TYP, env().auth.audience);
   const role = payload.role as Role;
   if (!ROLES.includes(role) || typeof payload.username !== "string") throw new TokenRejected("invalid");
-  return { caller: { userId: payload.sub!, username: payload.username, role }, issuedAt: payload.iat!, expiresAt: payload.exp! };
+  const iatMs = payload.iat_ms;
+  // A signed iat_ms within the second its iat names; anything else is not a token we minted.
+  const issuedAtMs = typeof iatMs === "number" && Math.floor(iatMs / 1000) === payload.iat ? iatMs : payload.iat! * 1000;
+  return { caller: { userId: payload.sub!, username: payload.username, role }, issuedAtMs, expiresAt: payload.exp! };
 }
 
 export async function verifyAccessToken(token: string): Promise<Caller> {

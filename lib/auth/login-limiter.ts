@@ -12,7 +12,7 @@
 // clears the username's delays and gives back its address attempt.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { tooManyRequests } from "@/lib/errors";
 
 const FIRST_DELAY_SECONDS = 30;
 const DISTRIBUTED_FACTOR = 5;
@@ -32,12 +32,7 @@ function delayBuckets(username: string, address: string): DelayBucket[] {
 const addressKey = (address: string) => `login:addr:${address}`;
 
 const tooMany = (retryAfter: number) =>
-  new ApiError({
-    status: 429,
-    code: "too_many_attempts",
-    detail: "Too many failed sign-ins. Wait before trying again.",
-    headers: { "retry-after": String(Math.max(1, retryAfter)) },
-  });
+  tooManyRequests("too_many_attempts", "Too many failed sign-ins. Wait before trying again.", retryAfter);
 
 /**
  * Counts the attempt in a delay bucket unless it comes too soon after the previous one; returns

@@ -12,7 +12,7 @@ import { can } from "@/lib/auth/roles";
 import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/session-tokens";
 import { revokeTokens, signIn } from "@/lib/auth/token-service";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/http/client-address";
 import { toApiError } from "@/lib/http/problem";
 import { requestIdOf } from "@/lib/http/request-id";

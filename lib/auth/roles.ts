@@ -1,6 +1,6 @@
 // Roles and what each may do. Service functions call requirePermission with the caller;
 // nothing is decided by path or middleware.
-import { ApiError } from "@/lib/http/api-error";
+import { forbidden } from "@/lib/errors";
 
 export const ROLES = ["admin", "operator", "viewer", "ingest"] as const;
 export type Role = (typeof ROLES)[number];
@@ -46,11 +46,8 @@ export function can(caller: Pick<Caller, "role">, permission: Permission): boole
 
 export function requirePermission(caller: Caller, permission: Permission): void {
   if (!can(caller, permission)) {
-    throw new ApiError({
-      status: 403,
-      code: "insufficient_scope",
-      detail: `The role ${caller.role} may not do this (needs ${permission}).`,
-      headers: { "www-authenticate": `Bearer realm="payment-integrations", error="insufficient_scope"` },
+    throw forbidden("insufficient_scope", `The role ${caller.role} may not do this (needs ${permission}).`, {
+      "www-authenticate": `Bearer realm="payment-integrations", error="insufficient_scope"`,
     });
   }
 }

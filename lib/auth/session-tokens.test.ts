@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/session-tokens";
 import { refreshTokens, type TokenResponse } from "@/lib/auth/token-service";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors";
 
 vi.mock("@/lib/auth/token-service", () => ({ refreshTokens: vi.fn() }));
 

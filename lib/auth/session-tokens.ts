@@ -6,7 +6,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { refreshTokens, type TokenResponse } from "@/lib/auth/token-service";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors";
 
 export type SessionTokens = {
   accessToken: string;

@@ -11,7 +11,7 @@ import type { Caller } from "@/lib/auth/roles";
 import { DecryptionError, decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { badRequest, unauthorized } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 
@@ -33,14 +33,9 @@ export const revokeResponseSchema = z.strictObject({ revoked: z.literal(true) })
 
 // RFC 9110: every 401 names a scheme; this one says how to obtain a token.
 const invalidCredentials = () =>
-  new ApiError({
-    status: 401,
-    code: "invalid_credentials",
-    detail: "The username or password is wrong.",
-    headers: { "www-authenticate": 'Bearer realm="payment-integrations"' },
-  });
+  unauthorized("invalid_credentials", "The username or password is wrong.", 'Bearer realm="payment-integrations"');
 
-const invalidGrant = (detail: string) => new ApiError({ status: 400, code: "invalid_grant", detail });
+const invalidGrant = (detail: string) => badRequest("invalid_grant", detail);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

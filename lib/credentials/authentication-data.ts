@@ -64,6 +64,11 @@ const IDENTIFIER_FIELDS: Record<string, { merchant: string; terminal?: string }>
   ecommerce: { merchant: "clientId" },
 };
 
+/** The names of the fields that hold a provider kind's MID (and TID), for forms that prefill them. */
+export function identifierFieldNames(kind: string): { merchant: string; terminal?: string } | undefined {
+  return IDENTIFIER_FIELDS[kind];
+}
+
 export type AcquirerIdentifiers = { acquirerMerchantIdentifier: string; acquirerTerminalIdentifier: string };
 
 /**

@@ -16,7 +16,7 @@ import type { CreateCredentialInput } from "@/lib/credentials/schemas";
 import { encryptAuthenticationData } from "@/lib/credentials/stored-authentication-data";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { unprocessable, validationFailed } from "@/lib/http/api-error";
+import { unprocessable, validationFailed } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
 export async function createCredential(options: { caller: Caller; input: CreateCredentialInput }): Promise<CreatedCredentialDto> {

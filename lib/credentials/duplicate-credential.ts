@@ -5,7 +5,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { AcquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { type ApiError, conflict } from "@/lib/errors";
 
 const INDEX = "credentials_enabled_provider_mid_tid_key";
 
@@ -22,11 +22,10 @@ export async function duplicateCredentialConflict(providerId: string, identifier
     where: { providerId, enabled: true, ...identifiers },
     select: { id: true },
   });
-  return new ApiError({
-    status: 409,
-    code: "duplicate_credential",
-    detail: `An enabled credential for this provider, merchant identifier and terminal identifier already exists${
+  return conflict(
+    "duplicate_credential",
+    `An enabled credential for this provider, merchant identifier and terminal identifier already exists${
       holder ? ` (${holder.id})` : ""
     }. Disable it first, or change the identifiers.`,
-  });
+  );
 }

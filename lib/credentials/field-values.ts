@@ -3,7 +3,7 @@
 // fields present, and no field the provider does not define. Unknown keys are refused in both
 // objects, additionalData included: the form is drawn from the same list, so an unknown key is
 // a typo or a client built for another provider, and storing it silently would hide that.
-import type { FieldError } from "@/lib/http/api-error";
+import type { FieldError } from "@/lib/errors";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
 export type FieldValues = Record<string, string>;

@@ -3,7 +3,7 @@ import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { type CredentialDto, toCredentialDto } from "@/lib/credentials/credential-dto";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 
 export async function getCredential(options: { caller: Caller; id: string }): Promise<CredentialDto> {

@@ -5,7 +5,7 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { type CredentialDto, toCredentialDto } from "@/lib/credentials/credential-dto";
 import type { ListCredentialsQuery } from "@/lib/credentials/schemas";
 import { db } from "@/lib/db/client";
-import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 
 export async function listCredentials(options: { caller: Caller; query: ListCredentialsQuery }): Promise<Page<CredentialDto>> {
   requirePermission(options.caller, "read");
@@ -17,13 +17,19 @@ export async function listCredentials(options: { caller: Caller; query: ListCred
     acquirerMerchantIdentifier: merchantIdentifier,
     acquirerTerminalIdentifier: terminalIdentifier,
   };
-  const binding = cursorBinding("credentials", { ...filters, sort });
-  const position = cursor ? decodeCursor(cursor, binding) : undefined;
-  const rows = await db().credential.findMany({
-    where: { ...filters, ...afterPosition(position, sort) },
-    orderBy: orderByPosition(sort),
-    take: limit + 1,
-    include: { provider: true },
+  return keysetPage({
+    list: "credentials",
+    filters,
+    query: { limit, cursor, sort },
+    fetch: (window) => {
+      const keyset = prismaKeyset(window);
+      return db().credential.findMany({
+        where: { ...filters, ...keyset.where },
+        orderBy: keyset.orderBy,
+        take: window.take,
+        include: { provider: true },
+      });
+    },
+    present: (row) => toCredentialDto(row),
   });
-  return toPage(rows, { limit, binding, positionOf: (row) => row, present: (row) => toCredentialDto(row) });
 }

@@ -2,7 +2,7 @@
 // The provider-specific parts (authenticationData, additionalData) are only objects here; their
 // fields are checked against the provider's field list (lib/credentials/field-values.ts).
 import { z } from "zod";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 export const CREDENTIAL_STATUSES = ["connected", "pending", "disconnected"] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];

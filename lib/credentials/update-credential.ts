@@ -27,7 +27,7 @@ import {
   type StoredAuthenticationData,
 } from "@/lib/credentials/stored-authentication-data";
 import { db } from "@/lib/db/client";
-import { conflict, type FieldError, notFound, validationFailed } from "@/lib/http/api-error";
+import { conflict, type FieldError, notFound, validationFailed } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 

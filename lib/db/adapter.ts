@@ -23,7 +23,7 @@ export function isServerUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-type OpenOptions = { poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number };
+type OpenOptions = { poolSize?: number; connectTimeoutMs?: number; statementTimeoutMs?: number; readOnly?: boolean };
 
 /** statementTimeoutMs: 10 s by default for serving; 0 (none) for migrations and bulk loads. */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
@@ -34,6 +34,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       ...(options.statementTimeoutMs === 0 ? {} : { statement_timeout: options.statementTimeoutMs ?? 10_000 }),
+      // A reader pool pointed at the primary by mistake still cannot write through it.
+      ...(options.readOnly ? { options: "-c default_transaction_read_only=on" } : {}),
     });
     // An idle client whose server went away must surface as errors on queries, never crash.
     pool.on("error", () => {});

@@ -1,12 +1,18 @@
-// The one database connection of the process, opened lazily: `next build` imports route
-// modules and must not create the embedded data folder. Cached on globalThis so dev reloads
-// share it. db() is the Prisma client for everything; sql() is for the few hot-path reads that
-// need prepared statements and rows passed through untouched (the events list).
+// The database connections of the process, opened lazily: `next build` imports route modules
+// and must not create the embedded data folder. Cached on globalThis so dev reloads share them.
+// db() is the Prisma client for everything that writes or must see its own writes; sql() is for
+// the few hot-path reads that need prepared statements and rows passed through untouched.
+// readDb() and readSql() serve the reads that may lag a moment behind the primary (event lists,
+// detail, exports, the overview): from DATABASE_REPLICA_URL when it is set and answering, else
+// from the primary (lib/db/read-replica.ts).
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseHandle, openDatabase, type SqlQuery } from "@/lib/db/adapter";
+import { createReplicaRouter, type ReplicaRouter } from "@/lib/db/read-replica";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 
-type Holder = { client: PrismaClient; handle: DatabaseHandle };
+type Connection = { client: PrismaClient; handle: DatabaseHandle };
+type Holder = Connection & { replica?: Connection & { router: ReplicaRouter } };
 const g = globalThis as unknown as { __pic_db?: Holder };
 
 function holder(): Holder {
@@ -17,7 +23,22 @@ function holder(): Holder {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
-    g.__pic_db = { client: new PrismaClient({ adapter: handle.adapter }), handle };
+    const holder: Holder = { client: new PrismaClient({ adapter: handle.adapter }), handle };
+    const replica = config.databaseReplica;
+    if (replica) {
+      const replicaHandle = openDatabase(replica.url, {
+        poolSize: config.databasePoolSize,
+        connectTimeoutMs: replica.connectTimeoutMs,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+        readOnly: true,
+      });
+      holder.replica = {
+        client: new PrismaClient({ adapter: replicaHandle.adapter }),
+        handle: replicaHandle,
+        router: createReplicaRouter({ retryAfterMs: replica.retryAfterMs, log: logger }),
+      };
+    }
+    g.__pic_db = holder;
   }
   return g.__pic_db;
 }
@@ -28,12 +49,38 @@ export function db(): PrismaClient {
 
 export const sql: SqlQuery = (query) => holder().handle.query(query);
 
+/**
+ * Runs a read that may lag behind the primary by the replication delay, on the replica when
+ * there is one. `read` may run twice (replica failed, then primary): it must only read.
+ */
+export function readDb<T>(read: (client: PrismaClient) => Promise<T>): Promise<T> {
+  const { client, replica } = holder();
+  if (!replica) return read(client);
+  return replica.router.read(
+    () => read(replica.client),
+    () => read(client),
+  );
+}
+
+/** sql() for reads that may lag behind the primary: see readDb(). */
+export const readSql: SqlQuery = (query) => {
+  const { handle, replica } = holder();
+  if (!replica) return handle.query(query);
+  return replica.router.read(
+    () => replica.handle.query(query),
+    () => handle.query(query),
+  );
+};
+
 export async function closeDb(): Promise<void> {
   const h = g.__pic_db;
   if (!h) return;
   g.__pic_db = undefined;
-  await h.client.$disconnect();
-  await h.handle.close();
+  for (const connection of [h, h.replica]) {
+    if (!connection) continue;
+    await connection.client.$disconnect();
+    await connection.handle.close();
+  }
 }
 
 /** The driver adapter behind db(); tests use it to migrate an in-memory database. */

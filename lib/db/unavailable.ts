@@ -32,3 +32,40 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+// Connecting worked but the server refused the session: wrong user, password or database.
+const SESSION_REFUSED_SQLSTATE = new Set(["28000", "28P01", "3D000"]);
+const SESSION_REFUSED_KINDS = new Set(["AuthenticationFailed", "DatabaseAccessDenied", "DatabaseDoesNotExist"]);
+
+/**
+ * Whether no session could be had or the one in use was lost (refused, reset, terminated, connect
+ * timeout, shutting down, login refused): what makes a read leave a replica for the primary. A
+ * statement timeout is not one: the same read would be as slow on the primary, which has enough to do.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  for (const e of chain(error)) {
+    if (typeof e.kind === "string" && SESSION_REFUSED_KINDS.has(e.kind)) return true;
+    if (typeof e.code === "string" && typeof e.severity === "string" && SESSION_REFUSED_SQLSTATE.has(e.code)) return true;
+  }
+  if (!isDatabaseUnavailable(error)) return false;
+  for (const e of chain(error)) {
+    if (e.code === "57014" || (e.kind === "postgres" && e.code === "57014")) return false;
+    if (typeof e.message === "string" && /canceling statement due to statement timeout/i.test(e.message)) return false;
+  }
+  return true;
+}
+
+/**
+ * A hot standby cancels a read whose rows the primary's replayed changes remove ("canceling
+ * statement due to conflict with recovery", SQLSTATE 40001 on a standby, where no transaction
+ * serializes): the replica is healthy, the read may simply run again on the primary.
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  for (const e of chain(error)) {
+    for (const message of [e.message, e.originalMessage])
+      if (typeof message === "string" && /conflict with recovery/i.test(message)) return true;
+    // Bare from pg (a SQLSTATE with a severity), or Prisma's adapter error keeping the original.
+    if ((e.code === "40001" && typeof e.severity === "string") || e.originalCode === "40001") return true;
+  }
+  return false;
+}

@@ -3,34 +3,14 @@
 // is what makes a million events load in minutes; one statement is what PGlite accepts.
 import "server-only";
 import { db } from "@/lib/db/client";
+import { DEMO_EVENT_COLUMNS, demoEventValues, iso } from "@/lib/demo/demo-event-row";
 import type { DemoEvent } from "@/lib/demo/generate-events";
-import { eventColumnsOf } from "@/lib/events/event-columns";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function rowOf(event: DemoEvent) {
-  const columns = eventColumnsOf(event.data);
+  const values = demoEventValues(event);
   const attempt = event.attempt;
   return {
-    id: event.id,
-    type: event.type,
-    status: event.status,
-    data: event.data,
-    merchant_id: columns.merchantId,
-    terminal_id: columns.terminalId,
-    acquirer_name: columns.acquirerName,
-    acquirer_merchant_identifier: columns.acquirerMerchantIdentifier,
-    acquirer_terminal_identifier: columns.acquirerTerminalIdentifier,
-    transaction_status: columns.transactionStatus,
-    payment_method: columns.paymentMethod,
-    authorization_code: columns.authorizationCode,
-    retrieval_reference_number: columns.retrievalReferenceNumber,
-    card_last4: columns.cardLast4,
-    dedup_key: columns.dedupKey,
-    failure_reason: event.failureReason,
-    attempt_count: attempt ? 1 : 0,
-    created_at: iso(event.createdAt),
-    updated_at: iso(event.updatedAt),
+    ...Object.fromEntries(DEMO_EVENT_COLUMNS.map((column, i) => [column, values[i]])),
     attempt_id: attempt?.id ?? null,
     attempt_outcome: attempt?.outcome ?? null,
     attempt_credential_id: attempt?.credentialId ?? null,
@@ -40,33 +20,13 @@ function rowOf(event: DemoEvent) {
   };
 }
 
-const EVENT_COLUMNS = [
-  "id",
-  "type",
-  "status",
-  "data",
-  "merchant_id",
-  "terminal_id",
-  "acquirer_name",
-  "acquirer_merchant_identifier",
-  "acquirer_terminal_identifier",
-  "transaction_status",
-  "payment_method",
-  "authorization_code",
-  "retrieval_reference_number",
-  "card_last4",
-  "dedup_key",
-  "failure_reason",
-  "attempt_count",
-  "created_at",
-  "updated_at",
-].join(", ");
+const EVENT_COLUMNS = DEMO_EVENT_COLUMNS.join(", ");
 
 // The attempt's failure reason is the event's: a demo event has exactly one attempt.
 const INSERT_EVENTS_WITH_ATTEMPTS = `
 WITH batch AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
-    id text, type text, status text, data jsonb,
+    id text, type text, status text, data jsonb, body text,
     merchant_id text, terminal_id text, acquirer_name text,
     acquirer_merchant_identifier text, acquirer_terminal_identifier text,
     transaction_status text, payment_method text, authorization_code text,
@@ -77,9 +37,13 @@ WITH batch AS (
 ), inserted_events AS (
   INSERT INTO events (${EVENT_COLUMNS})
   SELECT ${EVENT_COLUMNS} FROM batch
+), dedup_keys AS (
+  -- The global dedup index (migration *_partition_events).
+  INSERT INTO event_dedup_keys (dedup_key, event_id, created_at)
+  SELECT dedup_key, id, created_at FROM batch WHERE dedup_key IS NOT NULL
 )
-INSERT INTO event_attempts (id, event_id, outcome, failure_reason, credential_id, "trigger", started_at, finished_at)
-SELECT attempt_id, id, attempt_outcome, failure_reason, attempt_credential_id, attempt_trigger, attempt_started_at, attempt_finished_at
+INSERT INTO event_attempts (id, event_id, event_created_at, outcome, failure_reason, credential_id, "trigger", started_at, finished_at)
+SELECT attempt_id, id, created_at, attempt_outcome, failure_reason, attempt_credential_id, attempt_trigger, attempt_started_at, attempt_finished_at
 FROM batch WHERE attempt_id IS NOT NULL`;
 
 export async function insertEventBatch(events: DemoEvent[]): Promise<void> {

@@ -12,46 +12,79 @@ import { XID_PATTERN } from "@/lib/ids";
 
 const NOW = new Date("2020-01-01T12:00:00.000Z");
 const WINDOW = { gte: new Date("2019-12-01T00:00:00Z"), lte: NOW };
+const NOW_INSERT = new Date("2019-01-01T12:00:00.000Z");
+const WINDOW_INSERT = { gte: new Date("2018-12-01T00:00:00Z"), lte: NOW_INSERT };
 
 describe("loadDemoData", () => {
-  it("loads merchants, credentials, events and attempts that agree with each other", async () => {
-    const progress: [number, number][] = [];
-    const summary = await loadDemoData({
-      events: 1_500,
-      merchants: 12,
-      seed: 1,
-      now: NOW,
-      batchSize: 400,
-      onProgress: (done, total) => progress.push([done, total]),
-    });
-    expect(await hasAnyMerchant()).toBe(true);
-    expect(progress.at(-1)).toEqual([1_500, 1_500]);
-    expect(progress.map(([done]) => done)).toEqual([400, 800, 1_200, 1_500]);
-    expect(summary).toMatchObject({ seed: 1, merchants: 12, events: { total: 1_500 } });
-    const { processed, failed, pending } = summary.events;
-    expect(processed + failed + pending).toBe(1_500);
-    expect(summary.attempts).toBe(processed + failed);
+  // COPY on a server (npm run db:demo), INSERT on the embedded database; the INSERT path is run
+  // on a server too, a year earlier, so that both writers are held to the same rows.
+  type Writer = ["copy" | "insert", number, Date, { gte: Date; lte: Date }];
+  const writers: Writer[] = env().serverDatabase
+    ? [
+        ["copy", 1, NOW, WINDOW],
+        ["insert", 2, NOW_INSERT, WINDOW_INSERT],
+      ]
+    : [["insert", 1, NOW, WINDOW]];
+  it.each(writers)(
+    "loads merchants, credentials, events and attempts that agree with each other (%s)",
+    async (via, seed, now, window) => {
+      const progress: [number, number][] = [];
+      const summary = await loadDemoData({
+        events: 1_500,
+        merchants: 12,
+        seed,
+        now,
+        batchSize: 400,
+        via,
+        onProgress: (done, total) => progress.push([done, total]),
+      });
+      expect(await hasAnyMerchant()).toBe(true);
+      expect(progress.at(-1)).toEqual([1_500, 1_500]);
+      // Batches run three at a time on a server, so they may finish out of order: progress grows by
+      // one batch (400 events, the last 300) at a time.
+      const steps = progress.map(([done], i) => done - (progress[i - 1]?.[0] ?? 0));
+      expect(steps.sort()).toEqual([300, 400, 400, 400]);
+      expect(summary).toMatchObject({ seed, merchants: 12, events: { total: 1_500 } });
+      const { processed, failed, pending } = summary.events;
+      expect(processed + failed + pending).toBe(1_500);
+      expect(summary.attempts).toBe(processed + failed);
 
-    const events = await db().event.findMany({ where: { createdAt: WINDOW }, include: { attempts: true } });
-    expect(events).toHaveLength(1_500);
-    expect(events.filter((e) => e.status === "pending")).toHaveLength(pending);
-    for (const e of events) {
-      expect(e.id).toMatch(XID_PATTERN);
-      expect(e.type).toBe("payment.completed");
-      // data is exactly the seed's Data object, and the lifted columns are computed from it.
-      const data = eventDataSchema.parse(e.data);
-      expect(data).toEqual(e.data);
-      const columns = eventColumnsOf(data);
-      for (const [name, value] of Object.entries(columns)) expect(e[name as keyof typeof columns]).toBe(value);
-      expect(e.attemptCount).toBe(e.attempts.length);
-      expect(e.attempts.length).toBe(e.status === "pending" ? 0 : 1);
-      for (const a of e.attempts) {
-        expect(a).toMatchObject({ outcome: e.status, failureReason: e.failureReason, trigger: "worker" });
-        expect(a.startedAt.getTime()).toBeGreaterThan(e.createdAt.getTime());
-        expect(e.updatedAt).toEqual(a.finishedAt);
+      const events = await db().event.findMany({ where: { createdAt: window }, include: { attempts: true } });
+      expect(events).toHaveLength(1_500);
+      expect(events.filter((e) => e.status === "pending")).toHaveLength(pending);
+      for (const e of events) {
+        expect(e.id).toMatch(XID_PATTERN);
+        expect(e.type).toBe("payment.completed");
+        // data is exactly the seed's Data object, and the lifted columns are computed from it.
+        const data = eventDataSchema.parse(e.data);
+        expect(data).toEqual(e.data);
+        const columns = eventColumnsOf(data);
+        for (const [name, value] of Object.entries(columns)) expect(e[name as keyof typeof columns]).toBe(value);
+        expect(e.attemptCount).toBe(e.attempts.length);
+        expect(e.attempts.length).toBe(e.status === "pending" ? 0 : 1);
+        for (const a of e.attempts) {
+          expect(a).toMatchObject({ outcome: e.status, failureReason: e.failureReason, trigger: "worker" });
+          expect(a.startedAt.getTime()).toBeGreaterThan(e.createdAt.getTime());
+          expect(e.updatedAt).toEqual(a.finishedAt);
+        }
       }
-    }
-  });
+      // The body is what the trigger builds, and the overview's rollup counted every event.
+      const [check] = await db().$queryRawUnsafe<{ wrong_bodies: number; counted: number }[]>(
+        `SELECT (SELECT count(*)::int FROM events e WHERE e.created_at BETWEEN $1::timestamptz AND $2::timestamptz
+                 AND (e.body::jsonb <> jsonb_build_object('id', e.id,
+                   'createdAt', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                   'updatedAt', to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                   'type', e.type, 'status', e.status, 'data', e.data)
+                   OR e.body <> compact_json(e.body))) AS wrong_bodies,
+              (SELECT coalesce(sum(d.count), 0)::int FROM (
+                 SELECT count FROM event_hourly_counts WHERE hour BETWEEN $1::timestamptz AND $2::timestamptz
+                 UNION ALL SELECT delta FROM event_count_deltas WHERE hour BETWEEN $1::timestamptz AND $2::timestamptz) d) AS counted`,
+        window.gte.toISOString(),
+        window.lte.toISOString(),
+      );
+      expect(check).toEqual({ wrong_bodies: 0, counted: 1_500 });
+    },
+  );
 
   it("stores credentials encrypted, bound to their id, with MID and TID in clear", async () => {
     // The demo's credentials predate its 30 days of events; the other tests' are of today.

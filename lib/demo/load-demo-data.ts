@@ -2,14 +2,19 @@
 // and any number of events with their worker attempts. Used by `npm run db:demo` and by
 // start-up on an empty embedded database. Assumes the migrations ran.
 import "server-only";
+import pg from "pg";
 import { db } from "@/lib/db/client";
+import { copyEventBatch } from "@/lib/demo/copy-event-batch";
+import { DAY_MS, EVENT_WINDOW_DAYS } from "@/lib/demo/demo-model";
 import { generateDemoNetwork } from "@/lib/demo/demo-network";
 import { timedXidFactory } from "@/lib/demo/demo-xid";
-import { generateDemoEvents } from "@/lib/demo/generate-events";
+import { type DemoEvent, generateDemoEvents } from "@/lib/demo/generate-events";
 import { insertDemoNetwork, providerIdsByName } from "@/lib/demo/insert-demo-network";
 import { insertEventBatch } from "@/lib/demo/insert-event-batch";
+import { eventsTableIsEmpty, withoutSecondaryIndexes } from "@/lib/demo/secondary-indexes";
 import { env } from "@/lib/env";
 import { ACQUIRER_NAMES } from "@/lib/events/data-schema";
+import { ensureEventMonthsBetween } from "@/lib/events/partitions";
 
 export type LoadDemoDataOptions = {
   events: number;
@@ -21,6 +26,10 @@ export type LoadDemoDataOptions = {
   now?: Date;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Lines about the load's phases (indexes dropped and rebuilt). */
+  onLog?: (line: string) => void;
+  /** How events reach the database: COPY (a server's default) or INSERT (the embedded one's). */
+  via?: "copy" | "insert";
 };
 
 export type DemoLoadSummary = {
@@ -32,6 +41,9 @@ export type DemoLoadSummary = {
   attempts: number;
   elapsedMs: number;
 };
+
+/** From this many events into an empty table, indexes are built after the load instead of during it. */
+const BUILD_INDEXES_AFTER = 200_000;
 
 export function defaultMerchantCount(events: number): number {
   return Math.min(200, Math.max(10, Math.ceil(events / 100)));
@@ -77,32 +89,56 @@ export async function loadDemoData(options: LoadDemoDataOptions): Promise<DemoLo
     seed,
   );
   await insertDemoNetwork(network, providerIds);
+  // The months the events fall in: there is no DEFAULT partition, a row needs its month.
+  await ensureEventMonthsBetween(new Date(now - EVENT_WINDOW_DAYS * DAY_MS), new Date(now));
 
   // A server takes several batches at once (one connection each); PGlite has one connection.
   const inFlightLimit = env().serverDatabase ? 3 : 1;
+  const via = options.via ?? (env().serverDatabase ? "copy" : "insert");
+  if (via === "copy" && !env().serverDatabase) throw new Error("COPY needs a PostgreSQL server (DATABASE_URL).");
+  const pool = via === "copy" ? new pg.Pool({ connectionString: env().databaseUrl, max: inFlightLimit }) : undefined;
+  const writeBatch = async (batch: DemoEvent[]) => {
+    if (!pool) return insertEventBatch(batch);
+    const client = await pool.connect();
+    try {
+      await copyEventBatch(client, batch);
+    } finally {
+      client.release();
+    }
+  };
   const inFlight = new Set<Promise<void>>();
   const counts = { processed: 0, failed: 0, pending: 0 };
   let done = 0;
   let failure: unknown;
 
-  for (const batch of generateDemoEvents(network, { seed, count: total, now, idAt, batchSize: options.batchSize })) {
-    for (const event of batch) counts[event.status]++;
-    const insert: Promise<void> = insertEventBatch(batch).then(
-      () => {
-        inFlight.delete(insert);
-        done += batch.length;
-        options.onProgress?.(done, total);
-      },
-      (error: unknown) => {
-        inFlight.delete(insert);
-        failure ??= error;
-      },
-    );
-    inFlight.add(insert);
-    if (inFlight.size >= inFlightLimit) await Promise.race(inFlight);
-    if (failure) break;
+  const loadEvents = async () => {
+    for (const batch of generateDemoEvents(network, { seed, count: total, now, idAt, batchSize: options.batchSize })) {
+      for (const event of batch) counts[event.status]++;
+      const insert: Promise<void> = writeBatch(batch).then(
+        () => {
+          inFlight.delete(insert);
+          done += batch.length;
+          options.onProgress?.(done, total);
+        },
+        (error: unknown) => {
+          inFlight.delete(insert);
+          failure ??= error;
+        },
+      );
+      inFlight.add(insert);
+      if (inFlight.size >= inFlightLimit) await Promise.race(inFlight);
+      if (failure) break;
+    }
+    await Promise.all(inFlight);
+  };
+  try {
+    // A large load into an empty table builds its secondary indexes once, at the end.
+    if (pool && total >= BUILD_INDEXES_AFTER && (await eventsTableIsEmpty(pool)))
+      await withoutSecondaryIndexes(pool, loadEvents, options.onLog ?? (() => {}));
+    else await loadEvents();
+  } finally {
+    await pool?.end();
   }
-  await Promise.all(inFlight);
   if (failure) throw failure;
 
   return {

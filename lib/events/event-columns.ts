@@ -53,3 +53,35 @@ export function eventColumnsOf(data: EventData): EventColumns {
     dataProblem: dataProblemOf(data),
   };
 }
+
+/** The lifted columns' names in the events table (data_problem aside), in liftedValues()'s order. */
+export const LIFTED_COLUMNS = [
+  "merchant_id",
+  "terminal_id",
+  "acquirer_name",
+  "acquirer_merchant_identifier",
+  "acquirer_terminal_identifier",
+  "transaction_status",
+  "payment_method",
+  "authorization_code",
+  "retrieval_reference_number",
+  "card_last4",
+  "dedup_key",
+] as const;
+
+/** The lifted columns' values in LIFTED_COLUMNS order: what an insert of an event writes beside `data`. */
+export function liftedValues(c: EventColumns): (string | null)[] {
+  return [
+    c.merchantId,
+    c.terminalId,
+    c.acquirerName,
+    c.acquirerMerchantIdentifier,
+    c.acquirerTerminalIdentifier,
+    c.transactionStatus,
+    c.paymentMethod,
+    c.authorizationCode,
+    c.retrievalReferenceNumber,
+    c.cardLast4,
+    c.dedupKey,
+  ];
+}

@@ -4,6 +4,7 @@
 // so the events page ships none of it. The enum lists mirror lib/events/data-schema.ts; the
 // types below fail to compile if they drift, and event-filters.test.ts compares the values.
 import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
+import { FILTER_IDENTIFIER, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
 
 export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
 export const ACQUIRER_OPTIONS = [
@@ -89,10 +90,23 @@ const PARAM = {
   sort: "sort",
 } as const satisfies Record<keyof EventFilters, string>;
 
-const IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
-const TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
-const NAME_PART = /^.{2,100}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The filters that are one value, named alike in the page's URL and in the API's query string. */
+const PLAIN_FILTERS = [
+  "merchantId",
+  "terminalId",
+  "acquirerMerchantId",
+  "acquirerTerminalId",
+  "merchantName",
+  "acquirer",
+  "paymentMethod",
+  "transactionStatus",
+  "failureReason",
+] as const satisfies readonly (keyof EventFilters)[];
+
+const IDENTIFIER = FILTER_IDENTIFIER;
+const TYPE = FILTER_TYPE;
+const NAME_PART = new RegExp(`^.{${FILTER_NAME_PART.min},${FILTER_NAME_PART.max}}$`);
+const ISO_INSTANT = FILTER_INSTANT;
 
 type ParamSource = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -137,7 +151,7 @@ export function parseEventFilters(source: ParamSource): EventFilters {
   let to = instant(get(PARAM.to));
   if (from && to && Date.parse(from) >= Date.parse(to)) [from, to] = [undefined, undefined];
   const custom = Boolean(from || to);
-  const q = get(PARAM.q)?.trim().slice(0, 64);
+  const q = get(PARAM.q)?.trim().slice(0, FILTER_TEXT.max);
   return {
     status,
     type: matching(TYPE, get(PARAM.type)),
@@ -169,15 +183,7 @@ export function eventFiltersToSearchParams(filters: EventFilters): URLSearchPara
   set(PARAM.from, filters.from);
   set(PARAM.to, filters.to);
   set(PARAM.type, filters.type);
-  set(PARAM.merchantId, filters.merchantId);
-  set(PARAM.terminalId, filters.terminalId);
-  set(PARAM.acquirerMerchantId, filters.acquirerMerchantId);
-  set(PARAM.acquirerTerminalId, filters.acquirerTerminalId);
-  set(PARAM.merchantName, filters.merchantName);
-  set(PARAM.acquirer, filters.acquirer);
-  set(PARAM.paymentMethod, filters.paymentMethod);
-  set(PARAM.transactionStatus, filters.transactionStatus);
-  set(PARAM.failureReason, filters.failureReason);
+  for (const key of PLAIN_FILTERS) set(PARAM[key], filters[key]);
   set(PARAM.q, filters.q);
   set(PARAM.sort, filters.sort === "asc" ? "asc" : undefined);
   return params;
@@ -208,15 +214,10 @@ export function eventFiltersToApiQuery(filters: EventFilters, now: number): URLS
   const { from, to } = eventFiltersRange(filters, now);
   if (from) params.set("created_at[gte]", from);
   if (to) params.set("created_at[lt]", to);
-  if (filters.merchantId) params.set("merchant_id", filters.merchantId);
-  if (filters.terminalId) params.set("terminal_id", filters.terminalId);
-  if (filters.acquirerMerchantId) params.set("acquirer_merchant_id", filters.acquirerMerchantId);
-  if (filters.acquirerTerminalId) params.set("acquirer_terminal_id", filters.acquirerTerminalId);
-  if (filters.merchantName) params.set("merchant_name", filters.merchantName);
-  if (filters.acquirer) params.set("acquirer_name", filters.acquirer);
-  if (filters.paymentMethod) params.set("payment_method", filters.paymentMethod);
-  if (filters.transactionStatus) params.set("transaction_status", filters.transactionStatus);
-  if (filters.failureReason) params.set("failure_reason", filters.failureReason);
+  for (const key of PLAIN_FILTERS) {
+    const value = filters[key];
+    if (value) params.set(PARAM[key], value);
+  }
   if (filters.q) params.set("q", filters.q);
   params.set("sort", filters.sort === "asc" ? "ASC" : "DESC");
   return params;
@@ -228,15 +229,7 @@ export function activeFilterCount(filters: EventFilters): number {
     filters.status.length > 0,
     filters.type,
     filters.period || filters.from || filters.to,
-    filters.merchantId,
-    filters.terminalId,
-    filters.acquirerMerchantId,
-    filters.acquirerTerminalId,
-    filters.merchantName,
-    filters.acquirer,
-    filters.paymentMethod,
-    filters.transactionStatus,
-    filters.failureReason,
+    ...PLAIN_FILTERS.map((key) => filters[key]),
     filters.q,
   ].filter(Boolean).length;
 }

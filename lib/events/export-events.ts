@@ -2,16 +2,18 @@
 // the list (its query schema without cursor and limit), walked with the same keyset order on
 // (created_at, id) in batches, so memory stays flat and each batch is an index range scan
 // however many events match. The first batch is read before the response starts, so a bad
-// database connection is still a proper error response rather than a truncated file.
+// database connection is still a proper error response rather than a truncated file. Batches are
+// read from the replica when there is one (each may fall back to the primary on its own: the keyset
+// walk does not care which server answered); the audit entry is written to the primary.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db, sql as runSql } from "@/lib/db/client";
+import { db, readSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
-import type { Position } from "@/lib/http/pagination";
 import { logger } from "@/lib/log";
+import type { Position } from "@/lib/paging/keyset-page";
 
 export const exportEventsQuery = listEventsQuery.omit({ cursor: true, limit: true });
 export type ExportEventsQuery = Omit<ListEventsQuery, "cursor" | "limit">;
@@ -135,7 +137,7 @@ function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit
 
 async function readBatch(query: ExportEventsQuery, after: Position | undefined, limit: number): Promise<Row[]> {
   const { sql, params } = batchQuery(query, after, limit);
-  return (await runSql({ name: statementName("events_export", sql), text: sql, values: params })) as Row[];
+  return (await readSql({ name: statementName("events_export", sql), text: sql, values: params })) as Row[];
 }
 
 /**

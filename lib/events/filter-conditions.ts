@@ -4,7 +4,7 @@
 // with a handful of values walk (created_at, id).
 import "server-only";
 import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
-import type { Position, SortDirection } from "@/lib/http/pagination";
+import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
 
 export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
 
@@ -65,10 +65,7 @@ export function eventKeysetWalk(
     return `$${values.length}${cast}`;
   };
   const conditions = eventFilterConditions(query, bind);
-  if (after) {
-    const op = query.sort === "desc" ? "<" : ">";
-    conditions.push(`(e.created_at, e.id) ${op} (${bind(after.createdAt.toISOString(), "::timestamptz")}, ${bind(after.id)})`);
-  }
+  if (after) conditions.push(sqlAfter(after, query.sort, bind));
   const direction = query.sort === "desc" ? "DESC" : "ASC";
   return {
     where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",

@@ -10,30 +10,42 @@ import type { BatchIngestResult, BatchItemResult } from "@/lib/events/batch-sche
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
+import { withEventMonth } from "@/lib/events/partitions";
 import { nudgeEventWorker } from "@/lib/events/worker";
 import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 import { newId } from "@/lib/ids";
 
+// As the single form (ingest-event.ts): the keys are claimed first in event_dedup_keys and only
+// the rows whose key was claimed (or that have none) are stored. Two items of one batch with the
+// same key: the first (in n order) claims it, the second is a duplicate of it.
 const INSERT_BATCH_SQL = `
 WITH batch AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
     id text, data jsonb, merchant_id text, terminal_id text, acquirer_name text,
     acquirer_merchant_identifier text, acquirer_terminal_identifier text, transaction_status text,
     payment_method text, authorization_code text, retrieval_reference_number text, card_last4 text,
-    dedup_key text, data_problem text, n int)
+    dedup_key text, data_problem text, body text, n int)
+), claimed AS (
+  INSERT INTO event_dedup_keys (dedup_key, event_id, created_at)
+  SELECT dedup_key, id, now() FROM batch WHERE dedup_key IS NOT NULL ORDER BY n
+  ON CONFLICT (dedup_key) DO NOTHING
+  RETURNING event_id
 )
 INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
   acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
-  card_last4, dedup_key, data_problem)
+  card_last4, dedup_key, data_problem, body, created_at)
 SELECT id, '${PAYMENT_COMPLETED}', 'pending', data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
   acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
-  card_last4, dedup_key, data_problem
-FROM batch ORDER BY n
-ON CONFLICT (dedup_key) DO NOTHING
+  card_last4, dedup_key, data_problem, body, now()
+FROM batch WHERE dedup_key IS NULL OR id IN (SELECT event_id FROM claimed)
+ORDER BY n
 RETURNING e.id`;
 
-const EXISTING_SQL = `SELECT e.id, e.status, e.dedup_key FROM events e WHERE e.dedup_key = ANY($1::text[])`;
+const EXISTING_SQL = `
+SELECT e.id, e.status, k.dedup_key FROM event_dedup_keys k
+JOIN events e ON e.id = k.event_id AND e.created_at = k.created_at
+WHERE k.dedup_key = ANY($1::text[])`;
 
 type Valid = { index: number; id: string; data: EventData; dedupKey: string | null };
 
@@ -80,12 +92,16 @@ export async function ingestEventBatch(options: { caller: Caller; items: unknown
         card_last4: c.cardLast4,
         dedup_key: c.dedupKey,
         data_problem: c.dataProblem,
+        // The Data object's compact text: the body trigger wraps it (migration *_compact_event_body).
+        body: JSON.stringify(v.data),
         n,
       };
     });
     const inserted = new Set(
       (
-        (await sql({ name: "events_ingest_batch", text: INSERT_BATCH_SQL, values: [JSON.stringify(rows)] })) as { id: string }[]
+        (await withEventMonth(() =>
+          sql({ name: "events_ingest_batch", text: INSERT_BATCH_SQL, values: [JSON.stringify(rows)] }),
+        )) as { id: string }[]
       ).map((r) => r.id),
     );
     const seenKeys = valid.filter((v) => !inserted.has(v.id) && v.dedupKey !== null).map((v) => v.dedupKey as string);

@@ -1,14 +1,15 @@
 // GET /v1/webhooks/events: keyset pages over (created_at, id) with every filter of product.md.
 // One prepared SQL statement per page (filters in lib/events/filter-conditions.ts); each event's
 // JSON is read ready-made from events.body, joined by PostgreSQL and passed through as text (no
-// row objects, no JSON.stringify: the reference in platform-notes.md).
+// row objects, no JSON.stringify: the reference in platform-notes.md). Read from the replica
+// when there is one: a page may lag behind the primary by the replication delay.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { sql as runSql } from "@/lib/db/client";
+import { readSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
-import { cursorBinding, decodeCursor, type Position, pageMetadata } from "@/lib/http/pagination";
+import { keysetWindow, type Position } from "@/lib/paging/keyset-page";
 
 type PageRow = { data: string | null; rows: number; last_created_at: Date | null; last_id: string | null };
 
@@ -42,13 +43,12 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
   requirePermission(options.caller, "read");
   const { cursor, ...query } = options.query;
   const { limit, sort, order_by: _orderBy, ...filters } = query;
-  const binding = cursorBinding("events", { ...filters, sort });
-  const after = cursor ? decodeCursor(cursor, binding) : undefined;
-  const { text, values } = listEventsStatement(query, after);
-  const [row] = (await runSql({ name: statementName("events_list", text), text, values })) as PageRow[];
+  const window = keysetWindow("events", filters, { limit, cursor, sort });
+  const { text, values } = listEventsStatement(query, window.after);
+  const [row] = (await readSql({ name: statementName("events_list", text), text, values })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;
   const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;
-  const metadata = pageMetadata({ limit, binding, hasMore, last });
+  const metadata = window.metadata(hasMore, last);
   return `{"metadata":${JSON.stringify(metadata)},"data":[${row?.data ?? ""}]}`;
 }

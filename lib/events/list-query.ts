@@ -1,12 +1,13 @@
 // The query string of GET /v1/webhooks/events, decided in product.md: every parameter
 // validated, unknown ones refused by name, created_at in its day and range forms.
 import { z } from "zod";
+import { validationFailed } from "@/lib/errors";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
-import { validationFailed } from "@/lib/http/api-error";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+import { FILTER_DAY, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT } from "@/lib/events/filter-vocabulary";
+import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = FILTER_DAY;
+const DATE_TIME = FILTER_INSTANT;
 
 function validDay(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
@@ -30,7 +31,7 @@ const oneOf = (values: readonly string[]) =>
     .transform((v) => v.toLowerCase())
     .refine((v) => values.includes(v), { message: `must be one of ${values.join(", ")} (any case)` });
 
-const identifier = z.string().min(1).max(64);
+const identifier = z.string().min(FILTER_TEXT.min).max(FILTER_TEXT.max);
 
 export const listEventsQuery = z.strictObject({
   status: z
@@ -41,7 +42,7 @@ export const listEventsQuery = z.strictObject({
     })
     .transform((v) => [...new Set(v.split(","))].sort())
     .optional(),
-  type: z.string().min(1).max(64).optional(),
+  type: identifier.optional(),
   created_at: day.optional(),
   "created_at[gte]": instantOrDay.optional(),
   "created_at[gt]": instantOrDay.optional(),
@@ -65,8 +66,13 @@ export const listEventsQuery = z.strictObject({
       message: "must be a CNPJ (14 characters) or CPF (11 digits), masked or not",
     })
     .optional(),
-  merchant_name: z.string().trim().min(2, "must have at least 2 characters").max(100).optional(),
-  q: z.string().min(1).max(64).optional(),
+  merchant_name: z
+    .string()
+    .trim()
+    .min(FILTER_NAME_PART.min, `must have at least ${FILTER_NAME_PART.min} characters`)
+    .max(FILTER_NAME_PART.max)
+    .optional(),
+  q: identifier.optional(),
   cursor: cursorParam,
   limit: limitParam,
   order_by: z.literal("created_at", { message: "must be created_at" }).default("created_at"),

@@ -3,13 +3,15 @@ import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
+import { conflict } from "@/lib/errors";
 import { type EventDetailDto, getEvent } from "@/lib/events/get-event";
 import { reprocessFailedEvent } from "@/lib/events/process-events";
-import { conflict } from "@/lib/http/api-error";
 
 export async function retryEvent(options: { caller: Caller; id: string }): Promise<EventDetailDto> {
   requirePermission(options.caller, "events:retry");
-  const before = await getEvent(options);
+  // Both reads on the primary: the status checked must be the one the retry will see, and the
+  // answer must show the retry's outcome (a replica may not have replayed it yet).
+  const before = await getEvent({ ...options, readFrom: "primary" });
   if (before.status !== "failed")
     throw conflict("event_not_failed", `Only failed events can be retried; this one is ${before.status}.`);
   const outcome = await reprocessFailedEvent(options.id, `retry:${options.caller.username}`);
@@ -24,5 +26,5 @@ export async function retryEvent(options: { caller: Caller; id: string }): Promi
     before: { status: before.status, failureReason: before.failureReason },
     after: { status: outcome.status, failureReason: outcome.failureReason },
   });
-  return getEvent(options);
+  return getEvent({ ...options, readFrom: "primary" });
 }

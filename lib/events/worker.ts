@@ -1,9 +1,12 @@
 // The event worker inside the server process: drains the pending queue in batches (and folds
-// the overview's count deltas every few seconds, and purges expired rows every minute), sleeps
+// the overview's count deltas every few seconds, purges expired rows every minute, and keeps the
+// month partitions: the months ahead created, the expired ones dropped), sleeps
 // until nudged by an ingestion (or a short poll, for events ingested by other instances), and
 // on shutdown finishes the batch it is in before resolving stop().
+import { ensureEventPartitions } from "@/lib/events/partitions";
 import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events";
 import { logger } from "@/lib/log";
+import { dropExpiredEventMonths } from "@/lib/maintenance/event-retention";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
@@ -14,6 +17,9 @@ const BACKOFF_MS = 2_000;
 const COMPACT_EVERY_MS = 5_000;
 // How often expired rate-limit buckets and refresh tokens are removed.
 const PURGE_EVERY_MS = 60_000;
+// How often the months ahead are checked and expired months dropped (both usually do nothing:
+// three months are created ahead, and a month expires once a month).
+const PARTITIONS_EVERY_MS = 10 * 60_000;
 
 type WorkerState = { running: boolean; wake?: () => void; loop?: Promise<void> };
 const g = globalThis as unknown as { __pic_worker?: WorkerState };
@@ -33,8 +39,13 @@ function sleep(state: WorkerState, ms: number): Promise<void> {
 async function run(state: WorkerState): Promise<void> {
   let compactedAt = 0;
   let purgedAt = 0;
+  let partitionedAt = 0;
   while (state.running) {
     try {
+      if (Date.now() - partitionedAt > PARTITIONS_EVERY_MS) {
+        partitionedAt = Date.now();
+        await maintainEventPartitions();
+      }
       if (Date.now() - compactedAt > COMPACT_EVERY_MS) {
         await compactEventCounts();
         compactedAt = Date.now();
@@ -55,6 +66,12 @@ async function run(state: WorkerState): Promise<void> {
       await sleep(state, BACKOFF_MS);
     }
   }
+}
+
+async function maintainEventPartitions(): Promise<void> {
+  const created = await ensureEventPartitions();
+  const dropped = await dropExpiredEventMonths();
+  if (created > 0 || dropped.length > 0) logger().info({ created, dropped }, "event worker: month partitions maintained");
 }
 
 export function startEventWorker(): void {

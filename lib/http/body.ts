@@ -2,21 +2,20 @@
 // nested at most MAX_JSON_DEPTH levels (400), well-formed (400), free of NUL characters (400), then the route's schema (400 naming each bad
 // or unknown field).
 import type { z } from "zod";
-import { ApiError, badRequest, validationFailed } from "@/lib/http/api-error";
+import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
 import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
 import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = (maxBytes: number) =>
-  new ApiError({ status: 413, code: "body_too_large", detail: `The request body exceeds ${maxBytes} bytes.` });
+const tooLarge = (maxBytes: number) => payloadTooLarge(`The request body exceeds ${maxBytes} bytes.`);
 
 /** The raw body as text, refused when it is not JSON or larger than maxBytes (64 KiB unless a route says). */
 export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError({ status: 415, code: "unsupported_media_type", detail: "Send the body as application/json." });
+    throw unsupportedMediaType("Send the body as application/json.");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);

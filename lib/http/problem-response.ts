@@ -1,7 +1,7 @@
 // An ApiError as an RFC 9457 application/problem+json response. Apart from the mapper
 // (problem.ts, which knows Prisma and the logger) so that the proxy, which runs before every
 // page, answers its refusals in the same shape without loading either.
-import type { ApiError } from "@/lib/http/api-error";
+import type { ApiError } from "@/lib/errors";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

@@ -3,31 +3,26 @@
 // body says nothing about the cause.
 import { Prisma } from "@/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError, conflict, internalError, notFound, serviceUnavailable } from "@/lib/errors";
 import { logger } from "@/lib/log";
 
 /** Any thrown value as an ApiError; unexpected ones are logged (without their data) as 500s. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2002") return new ApiError({ status: 409, code: "conflict", detail: "The resource already exists." });
-    if (error.code === "P2025") return new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
+    if (error.code === "P2002") return conflict("conflict", "The resource already exists.");
+    if (error.code === "P2025") return notFound();
   }
   if (isDatabaseUnavailable(error)) {
     logger().warn({ requestId, err: errorSummary(error) }, "database unavailable");
     return unavailable();
   }
   logger().error({ requestId, err: errorSummary(error) }, "unhandled error");
-  return new ApiError({ status: 500, code: "internal_error", detail: "An unexpected error occurred. It has been logged." });
+  return internalError();
 }
 
 function unavailable(): ApiError {
-  return new ApiError({
-    status: 503,
-    code: "service_unavailable",
-    detail: "The database is unavailable. Try again shortly.",
-    headers: { "retry-after": "1" },
-  });
+  return serviceUnavailable("The database is unavailable. Try again shortly.", { "retry-after": "1" });
 }
 
 // Name, code and stack only: messages of driver errors can quote query parameters.

@@ -1,7 +1,7 @@
 // Query strings against a strict schema: unknown or repeated parameters, and NUL characters, are
 // refused by name.
 import type { z } from "zod";
-import { validationFailed } from "@/lib/http/api-error";
+import { validationFailed } from "@/lib/errors";
 import { NUL_MESSAGE } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 

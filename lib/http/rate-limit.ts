@@ -5,7 +5,7 @@
 // senders' to control, and its cost is bounded per request).
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { tooManyRequests } from "@/lib/errors";
 
 export type RateLimitName = "write" | "export" | "token";
 
@@ -22,11 +22,10 @@ export async function enforceRateLimit(name: RateLimitName, subject: string): Pr
       expires_at = CASE WHEN b.expires_at <= now() THEN now() + make_interval(secs => ${WINDOW_SECONDS}) ELSE b.expires_at END
     RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
   if (row && row.count > limit) {
-    throw new ApiError({
-      status: 429,
-      code: "rate_limited",
-      detail: `Too many requests: at most ${limit} per minute. Retry after Retry-After seconds.`,
-      headers: { "retry-after": String(Math.max(1, row.retry_after)) },
-    });
+    throw tooManyRequests(
+      "rate_limited",
+      `Too many requests: at most ${limit} per minute. Retry after Retry-After seconds.`,
+      row.retry_after,
+    );
   }
 }

@@ -2,14 +2,16 @@
 // asked), a rate limit (where asked), error mapping to problem+json, an access log line.
 // Handlers stay a few lines long.
 import { authenticateBearer } from "@/lib/auth/bearer";
-import type { Caller } from "@/lib/auth/roles";
-import { ApiError } from "@/lib/http/api-error";
+import type { Caller, Permission } from "@/lib/auth/roles";
+import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
+import { readJsonText } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
 import { nulCharacterPath } from "@/lib/http/nul-characters";
 import { toApiError } from "@/lib/http/problem";
 import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { requestIdOf } from "@/lib/http/request-id";
+import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { logger } from "@/lib/log";
 
 type Params = Record<string, string | string[]>;
@@ -23,9 +25,17 @@ export type RouteOptions = {
   rateLimit?: RateLimitName;
   /** The one route a caller whose password must be changed may use (POST /v1/auth/password). */
   allowsPendingPasswordChange?: boolean;
+  /**
+   * A create that takes an Idempotency-Key (lib/idempotency/replay.ts), and the right it needs:
+   * checked before a stored response is replayed, since a replay does not run the service.
+   */
+  idempotentFor?: Permission;
 };
 /** The options of every route that creates or changes something (ingestion excepted). */
 export const WRITE: RouteOptions = { rateLimit: "write" };
+
+/** A create that takes an Idempotency-Key: WRITE, replayed for callers with `permission`. */
+export const idempotentWrite = (permission: Permission): RouteOptions => ({ ...WRITE, idempotentFor: permission });
 
 async function run(
   request: Request,
@@ -39,8 +49,7 @@ async function run(
   try {
     const params = (await context?.params) ?? {};
     // No resource has an id holding U+0000, and PostgreSQL could not even compare with one.
-    if (nulCharacterPath(params) !== undefined)
-      throw new ApiError({ status: 404, code: "not_found", detail: "No such resource." });
+    if (nulCharacterPath(params) !== undefined) throw notFound();
     ({ response, userId } = await work(requestId, params));
   } catch (error) {
     response = problemResponse(toApiError(error, requestId), requestId);
@@ -81,18 +90,22 @@ export function authedRoute<P extends Params = Params>(
     run(request, context, async (requestId, params) => {
       const caller = await authenticateBearer(request);
       if (caller.passwordChangeRequired && !options.allowsPendingPasswordChange) {
-        throw new ApiError({
-          status: 403,
-          code: "password_change_required",
-          detail: "This account's password was set by someone else: change it first (POST /v1/auth/password).",
-          headers: {
+        throw forbidden(
+          "password_change_required",
+          "This account's password was set by someone else: change it first (POST /v1/auth/password).",
+          {
             "www-authenticate":
               'Bearer realm="payment-integrations", error="insufficient_scope", error_description="password change required"',
           },
-        });
+        );
       }
       if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
-      return { response: await handler({ request, requestId, params: params as P, caller }), userId: caller.userId };
+      const respond = () => handler({ request, requestId, params: params as P, caller });
+      if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
+      // The key's fingerprint needs the body; the handler reads it again from the original.
+      const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
+      const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
+      return { response, userId: caller.userId };
     });
 }
 
@@ -104,12 +117,7 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
   const refuse: RouteHandler = (request, context) =>
     run(request, context, async () => {
-      throw new ApiError({
-        status: 405,
-        code: "method_not_allowed",
-        detail: `This resource allows ${allow}.`,
-        headers: { allow },
-      });
+      throw methodNotAllowed(allow);
     });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
 }

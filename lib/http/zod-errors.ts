@@ -1,6 +1,6 @@
 // zod issues as the API's field errors: a dotted path per problem, unknown keys named one by one.
 import type { z } from "zod";
-import type { FieldError } from "@/lib/http/api-error";
+import type { FieldError } from "@/lib/errors";
 
 export function fieldErrorsOf(error: z.ZodError, prefix = ""): FieldError[] {
   const join = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join(".") || "(root)";

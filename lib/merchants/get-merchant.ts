@@ -2,7 +2,7 @@
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 import { type MerchantDto, toMerchantDto } from "@/lib/merchants/merchant-dto";
 

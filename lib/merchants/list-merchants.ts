@@ -3,10 +3,10 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
 import { normalizeCnpj } from "@/lib/merchants/cnpj";
 import { type MerchantDto, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { ListMerchantsQuery } from "@/lib/merchants/schemas";
+import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 
 function searchWhere(search: string | undefined): Prisma.MerchantWhereInput {
   if (!search) return {};
@@ -22,13 +22,19 @@ function searchWhere(search: string | undefined): Prisma.MerchantWhereInput {
 
 export async function listMerchants(options: { caller: Caller; query: ListMerchantsQuery }): Promise<Page<MerchantDto>> {
   requirePermission(options.caller, "read");
-  const { search, limit, cursor, sort } = options.query;
-  const binding = cursorBinding("merchants", { search, sort });
-  const position = cursor ? decodeCursor(cursor, binding) : undefined;
-  const rows = await db().merchant.findMany({
-    where: { AND: [searchWhere(search), afterPosition(position, sort)] },
-    orderBy: orderByPosition(sort),
-    take: limit + 1,
+  const { search, id, limit, cursor, sort } = options.query;
+  return keysetPage({
+    list: "merchants",
+    filters: { search, id },
+    query: { limit, cursor, sort },
+    fetch: (window) => {
+      const keyset = prismaKeyset(window);
+      return db().merchant.findMany({
+        where: { AND: [searchWhere(search), id ? { id: { in: id } } : {}, keyset.where] },
+        orderBy: keyset.orderBy,
+        take: window.take,
+      });
+    },
+    present: toMerchantDto,
   });
-  return toPage(rows, { limit, binding, positionOf: (row) => row, present: toMerchantDto });
 }

@@ -5,7 +5,7 @@ import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { UpdateMerchantInput } from "@/lib/merchants/schemas";
 import { asTaxIdTaken } from "@/lib/merchants/tax-id-taken";

@@ -1,6 +1,7 @@
 // The document's reusable parts: every named schema (requests from the schemas that validate
 // them, responses from the DTO modules), the headers, the Idempotency-Key parameter, the
 // responses every route shares, and the bearer scheme.
+import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/bulk-retry-schemas";
 import "server-only";
 import { z } from "zod";
 import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
@@ -10,8 +11,9 @@ import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/cre
 import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
 import { batchIngestRequestSchema, batchIngestResultSchema, batchItemResultSchema } from "@/lib/events/batch-schema";
 import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/events/data-schema";
-import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/get-event";
+import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/event-contract";
 import { eventReceiptSchema } from "@/lib/events/ingest-event";
+import { eventRetentionSchema } from "@/lib/events/retention-schema";
 import { merchantSchema } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody, updateMerchantBody } from "@/lib/merchants/schemas";
 import {
@@ -53,6 +55,7 @@ const REQUEST_SCHEMAS = {
   RecoverWebhookEndpointRequest: recoverWebhookEndpointBody,
   EventDataInput: eventDataSchema,
   BatchIngestRequest: batchIngestRequestSchema,
+  BulkRetryRequest: bulkRetryBody,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
 };
@@ -84,6 +87,9 @@ const RESPONSE_SCHEMAS = {
   CardData: cardDataSchema,
   TerminalData: terminalDataSchema,
   EventPage: pageOf(eventSchema),
+  EventCount: eventCountSchema,
+  EventRetention: eventRetentionSchema,
+  EventRetryJob: retryJobSchema,
   EventOverview: overviewSchema,
   AuditEntry: auditEntrySchema,
   AuditEntryPage: pageOf(auditEntrySchema),

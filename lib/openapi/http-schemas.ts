@@ -1,7 +1,7 @@
 // Response shapes that belong to no domain: the problem+json body of lib/http/problem.ts, the page
-// envelope of lib/http/pagination.ts, and the operational endpoints (JWKS, health, this document).
+// envelope of lib/paging/keyset-page.ts, and the operational endpoints (JWKS, health, this document).
 import { z } from "zod";
-import { MAX_LIMIT } from "@/lib/http/page-params";
+import { MAX_LIMIT } from "@/lib/paging/page-params";
 
 export const fieldErrorSchema = z.strictObject({
   field: z.string().describe("Dotted path of the field (authenticationData.terminalIdentifier), or a query parameter's name"),

@@ -4,12 +4,21 @@ import "server-only";
 import { z } from "zod";
 import { auditLogQuery } from "@/lib/audit/schemas";
 import { listCredentialsQuery } from "@/lib/credentials/schemas";
+import { BULK_RETRY_CAP, COUNT_CAP, countEventsQuery } from "@/lib/events/bulk-retry-schemas";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
 import { exportEventsQuery } from "@/lib/events/export-events";
 import { listEventsQuery } from "@/lib/events/list-query";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "@/lib/http/page-params";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
+import {
+  getByIdOperation,
+  idempotentCreated,
+  idempotentCreateProblems,
+  listOperation,
+  NO_STORE,
+  PAGING,
+  XID,
+} from "@/lib/openapi/declaration-builders";
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
@@ -32,16 +41,8 @@ export const TAGS = [
   { name: "Service", description: "Health, readiness, signing keys and this document." },
 ];
 
-const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
-const noStore = { "Cache-Control": HEADERS.noStore };
 const cacheable = {
   "Cache-Control": { description: "public, max-age=300", required: true, schema: { type: "string", pattern: "public" } },
-};
-
-const PAGING = {
-  limit: `Page size: an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); anything else is a 400, not clamped.`,
-  cursor: "The `metadata.cursor` of the previous page. Opaque, and valid only with the same filters and sort.",
-  sort: "ASC or DESC in any case (default DESC): by creation time, then id.",
 };
 
 const EVENT_FILTERS = {
@@ -68,17 +69,6 @@ const EVENT_FILTERS = {
   sort: PAGING.sort,
 };
 
-const created = (what: string, schema: "Merchant" | "CreatedCredential") => ({
-  201: {
-    description: `${what} created. With an Idempotency-Key, a replay answers the first response again.`,
-    body: schema,
-    headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed },
-  },
-});
-
-const IDEMPOTENCY_CONFLICTS = ["idempotency_in_flight", "idempotency_response_unavailable"];
-const idempotencyRetryAfter = { "Retry-After": HEADERS.retryAfterOptional };
-
 export const OPERATIONS: OperationDeclaration[] = [
   // Authentication
   {
@@ -90,7 +80,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Authentication",
     auth: "public",
     body: { schema: "SignInRequest" },
-    success: { 200: { description: "A new token pair.", body: "TokenResponse", headers: noStore } },
+    success: { 200: { description: "A new token pair.", body: "TokenResponse", headers: NO_STORE } },
     problems: {
       401: { codes: ["invalid_credentials"] },
       429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
@@ -109,7 +99,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "public",
     body: { schema: "RefreshTokenRequest" },
     success: {
-      200: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse", headers: noStore },
+      200: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse", headers: NO_STORE },
     },
     problems: { 400: { codes: ["invalid_grant"] } },
   },
@@ -126,7 +116,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Authentication",
     auth: "bearer",
     body: { schema: "ChangePasswordRequest" },
-    success: { 200: { description: "Changed; every session ended.", body: "PasswordChanged", headers: noStore } },
+    success: { 200: { description: "Changed; every session ended.", body: "PasswordChanged", headers: NO_STORE } },
     problems: {
       404: { codes: ["not_found"] },
       429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
@@ -142,7 +132,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Authentication",
     auth: "public",
     body: { schema: "RefreshTokenRequest" },
-    success: { 200: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse", headers: noStore } },
+    success: { 200: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse", headers: NO_STORE } },
   },
 
   // Providers
@@ -159,20 +149,19 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   // Merchants
-  {
-    method: "get",
+  listOperation({
     path: "/v1/merchants",
     operationId: "listMerchants",
     summary: "List and search merchants",
     tag: "Merchants",
-    auth: "bearer",
     query: listMerchantsQuery,
     queryDescriptions: {
       search: "A part of the name (any case), or the beginning of the tax id (mask optional).",
+      id: "Only these merchants: up to 100 ids, comma-separated (a table's page of names in one request).",
       ...PAGING,
     },
-    success: { 200: { description: "A page of merchants.", body: "MerchantPage" } },
-  },
+    page: { description: "A page of merchants.", body: "MerchantPage" },
+  }),
   {
     method: "post",
     path: "/v1/merchants",
@@ -184,23 +173,16 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     idempotencyKey: true,
     body: { schema: "CreateMerchantRequest" },
-    success: created("The merchant", "Merchant"),
-    problems: {
-      409: { codes: ["tax_id_taken", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
-      422: { codes: ["idempotency_key_reused"] },
-    },
+    success: idempotentCreated("The merchant created.", "Merchant"),
+    problems: idempotentCreateProblems(["tax_id_taken"], []),
   },
-  {
-    method: "get",
+  getByIdOperation({
     path: "/v1/merchants/{id}",
     operationId: "getMerchant",
     summary: "Get a merchant",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The merchant.", body: "Merchant" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+    found: { description: "The merchant.", body: "Merchant" },
+  }),
   {
     method: "patch",
     path: "/v1/merchants/{id}",
@@ -219,14 +201,12 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   // Credentials
-  {
-    method: "get",
+  listOperation({
     path: "/v1/credentials",
     operationId: "listCredentials",
     summary: "List credentials",
     description: "Secret fields are masked.",
     tag: "Credentials",
-    auth: "bearer",
     query: listCredentialsQuery,
     queryDescriptions: {
       merchantId: "Only this merchant's credentials.",
@@ -236,8 +216,8 @@ export const OPERATIONS: OperationDeclaration[] = [
       enabled: "true or false.",
       ...PAGING,
     },
-    success: { 200: { description: "A page of credentials.", body: "CredentialPage" } },
-  },
+    page: { description: "A page of credentials.", body: "CredentialPage" },
+  }),
   {
     method: "post",
     path: "/v1/credentials",
@@ -252,24 +232,20 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     idempotencyKey: true,
     body: { schema: "CreateCredentialRequest" },
-    success: created("The credential", "CreatedCredential"),
-    problems: {
-      409: { codes: ["duplicate_credential", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
-      422: { codes: ["merchant_not_found", "provider_not_found", "provider_name_mismatch", "idempotency_key_reused"] },
-    },
+    success: idempotentCreated("The credential created.", "CreatedCredential"),
+    problems: idempotentCreateProblems(
+      ["duplicate_credential"],
+      ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
+    ),
   },
-  {
-    method: "get",
+  getByIdOperation({
     path: "/v1/credentials/{id}",
     operationId: "getCredential",
     summary: "Get a credential",
     description: "Secret fields are masked.",
     tag: "Credentials",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The credential.", body: "Credential" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+    found: { description: "The credential.", body: "Credential" },
+  }),
   {
     method: "patch",
     path: "/v1/credentials/{id}",
@@ -292,18 +268,16 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   // Events
-  {
-    method: "get",
+  listOperation({
     path: "/v1/webhooks/events",
     operationId: "listEvents",
     summary: "List events",
     description: "Filtered, and paged by keyset on (created_at, id): no page repeats or skips an event.",
     tag: "Events",
-    auth: "bearer",
     query: listEventsQuery,
     queryDescriptions: { ...EVENT_FILTERS, ...PAGING },
-    success: { 200: { description: "A page of events.", body: "EventPage" } },
-  },
+    page: { description: "A page of events.", body: "EventPage" },
+  }),
   {
     method: "post",
     path: "/v1/webhooks/events",
@@ -369,16 +343,66 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
   {
     method: "get",
+    path: "/v1/webhooks/events/count",
+    operationId: "countEvents",
+    summary: "Count the events a filter matches",
+    description: `The list's filters without paging. Counting stops at ${COUNT_CAP} (capped: true), so a broad filter answers at once.`,
+    tag: "Events",
+    auth: "bearer",
+    query: countEventsQuery,
+    queryDescriptions: EVENT_FILTERS,
+    success: { 200: { description: "The count.", body: "EventCount" } },
+  },
+  {
+    method: "get",
+    path: "/v1/webhooks/events/retention",
+    operationId: "getEventRetention",
+    summary: "How far back event history goes",
+    description:
+      "With EVENTS_RETENTION_MONTHS set, whole months of events (with their attempts and webhook deliveries) " +
+      "older than that many months before the current one are removed; oldestAvailable is the first instant kept.",
+    tag: "Events",
+    auth: "bearer",
+    success: { 200: { description: "The retention.", body: "EventRetention" } },
+  },
+  {
+    method: "post",
+    path: "/v1/webhooks/events/retry",
+    operationId: "retryEvents",
+    rateLimit: "write",
+    summary: "Retry every failed event a filter matches",
+    description:
+      "Operators and admins. Starts a background job that processes again, oldest first, up to " +
+      `${BULK_RETRY_CAP} failed events matching \`filters\` (the list's parameters; status is always failed), ` +
+      "and audits it. Idempotent: while a job for the same filters runs, asking again answers that job (200). " +
+      "Follow Location for its progress. capped: true says more matched; run it again for the rest.",
+    tag: "Events",
+    auth: "bearer",
+    body: { schema: "BulkRetryRequest" },
+    success: {
+      200: {
+        description: "A job for these filters is already running: that job.",
+        body: "EventRetryJob",
+        headers: { Location: HEADERS.location },
+      },
+      202: { description: "The job, started.", body: "EventRetryJob", headers: { Location: HEADERS.location } },
+    },
+  },
+  getByIdOperation({
+    path: "/v1/event-retry-jobs/{id}",
+    operationId: "getEventRetryJob",
+    summary: "A bulk retry's progress",
+    tag: "Events",
+    found: { description: "The job.", body: "EventRetryJob" },
+  }),
+  getByIdOperation({
     path: "/v1/webhooks/events/{id}",
     operationId: "getEvent",
     summary: "Get an event",
     description: "With why it failed and every processing attempt.",
     tag: "Events",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The event.", body: "EventDetail" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+    found: { description: "The event.", body: "EventDetail" },
+  }),
   {
     method: "post",
     path: "/v1/webhooks/events/{id}/retry",
@@ -409,14 +433,12 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   // Audit log
-  {
-    method: "get",
+  listOperation({
     path: "/v1/audit-log",
     operationId: "listAuditLog",
     summary: "List the audit log",
     description: "Admins only. Snapshots have their secrets redacted.",
     tag: "Audit log",
-    auth: "bearer",
     query: auditLogQuery,
     queryDescriptions: {
       targetType: "merchant, credential, user, webhook_endpoint or event (exports).",
@@ -427,22 +449,20 @@ export const OPERATIONS: OperationDeclaration[] = [
       "created_at[lt]": "Before this instant, or before the start of this UTC day.",
       ...PAGING,
     },
-    success: { 200: { description: "A page of audit entries.", body: "AuditEntryPage" } },
-  },
+    page: { description: "A page of audit entries.", body: "AuditEntryPage" },
+  }),
 
   // Users
-  {
-    method: "get",
+  listOperation({
     path: "/v1/users",
     operationId: "listUsers",
     summary: "List user accounts",
     description: "Admins only.",
     tag: "Users",
-    auth: "bearer",
     query: listUsersQuery,
     queryDescriptions: { search: "The beginning of the username.", ...PAGING },
-    success: { 200: { description: "A page of users.", body: "UserPage" } },
-  },
+    page: { description: "A page of users.", body: "UserPage" },
+  }),
   {
     method: "post",
     path: "/v1/users",
@@ -456,18 +476,8 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     idempotencyKey: true,
     body: { schema: "CreateUserRequest" },
-    success: {
-      201: {
-        description:
-          "The user, and its password (shown once). With an Idempotency-Key, a replay answers the first response again.",
-        body: "UserWithPassword",
-        headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed, ...noStore },
-      },
-    },
-    problems: {
-      409: { codes: ["username_taken", ...IDEMPOTENCY_CONFLICTS], headers: idempotencyRetryAfter },
-      422: { codes: ["idempotency_key_reused"] },
-    },
+    success: idempotentCreated("The user, and its password (shown once).", "UserWithPassword", NO_STORE),
+    problems: idempotentCreateProblems(["username_taken"], []),
   },
   {
     method: "patch",
@@ -495,7 +505,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Users",
     auth: "bearer",
     pathParameters: { id: XID },
-    success: { 200: { description: "The user and its new password (shown once).", body: "UserWithPassword", headers: noStore } },
+    success: { 200: { description: "The user and its new password (shown once).", body: "UserWithPassword", headers: NO_STORE } },
     problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
   },
 
@@ -530,7 +540,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Service",
     auth: "public",
     database: false,
-    success: { 200: { description: "Up.", body: "Health", headers: noStore } },
+    success: { 200: { description: "Up.", body: "Health", headers: NO_STORE } },
   },
   {
     method: "get",
@@ -539,7 +549,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "Readiness: the database answers",
     tag: "Service",
     auth: "public",
-    success: { 200: { description: "Ready.", body: "Readiness", headers: noStore } },
+    success: { 200: { description: "Ready.", body: "Readiness", headers: NO_STORE } },
   },
 ];
 

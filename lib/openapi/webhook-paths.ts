@@ -2,30 +2,28 @@
 // from lib/openapi/paths.ts, which lists them among the others.
 import "server-only";
 import { HEADERS } from "@/lib/openapi/components";
+import {
+  getByIdOperation,
+  idempotentCreated,
+  idempotentCreateProblems,
+  listOperation,
+  PAGING,
+  XID,
+} from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
-const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
-const PAGING = {
-  limit: "Page size: an integer from 1 to 100 (default 20); anything else is a 400, not clamped.",
-  cursor: "The `metadata.cursor` of the previous page. Opaque, and valid only with the same filters and sort.",
-  sort: "ASC or DESC in any case (default DESC): by creation time, then id.",
-};
-const IDEMPOTENCY_CONFLICTS = ["idempotency_in_flight", "idempotency_response_unavailable"];
-
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
-  {
-    method: "get",
+  listOperation({
     path: "/v1/webhook-endpoints",
     operationId: "listWebhookEndpoints",
     summary: "List webhook endpoints",
     description: "The merchants' webhook receivers. Signing secrets are masked.",
     tag: "Webhook endpoints",
-    auth: "bearer",
     query: listWebhookEndpointsQuery,
     queryDescriptions: { merchantId: "Only this merchant's endpoints.", ...PAGING },
-    success: { 200: { description: "A page of endpoints.", body: "WebhookEndpointPage" } },
-  },
+    page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
+  }),
   {
     method: "post",
     path: "/v1/webhook-endpoints",
@@ -41,30 +39,17 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     idempotencyKey: true,
     body: { schema: "CreateWebhookEndpointRequest" },
-    success: {
-      201: {
-        description: "The endpoint, with its secret. With an Idempotency-Key, a replay answers the first response again.",
-        body: "WebhookEndpoint",
-        headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed },
-      },
-    },
-    problems: {
-      409: { codes: IDEMPOTENCY_CONFLICTS, headers: { "Retry-After": HEADERS.retryAfterOptional } },
-      422: { codes: ["merchant_not_found", "idempotency_key_reused"] },
-    },
+    success: idempotentCreated("The endpoint, with its secret.", "WebhookEndpoint"),
+    problems: idempotentCreateProblems([], ["merchant_not_found"]),
   },
-  {
-    method: "get",
+  getByIdOperation({
     path: "/v1/webhook-endpoints/{id}",
     operationId: "getWebhookEndpoint",
     summary: "Get a webhook endpoint",
     description: "The signing secret is masked.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The endpoint.", body: "WebhookEndpoint" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+    found: { description: "The endpoint.", body: "WebhookEndpoint" },
+  }),
   {
     method: "patch",
     path: "/v1/webhook-endpoints/{id}",
@@ -134,25 +119,19 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     },
     problems: { 404: { codes: ["not_found"] } },
   },
-  {
-    method: "get",
+  getByIdOperation({
     path: "/v1/webhook-recover-jobs/{id}",
     operationId: "getWebhookRecoverJob",
     summary: "A recover job's progress",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The job.", body: "WebhookRecoverJob" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
-  {
-    method: "get",
+    found: { description: "The job.", body: "WebhookRecoverJob" },
+  }),
+  listOperation({
     path: "/v1/webhook-deliveries",
     operationId: "listWebhookDeliveries",
     summary: "List webhook deliveries",
     description: "Across endpoints, or of one (endpointId). Newest first by default.",
     tag: "Webhook endpoints",
-    auth: "bearer",
     query: listWebhookDeliveriesQuery,
     queryDescriptions: {
       status: "pending, succeeded or failed.",
@@ -163,20 +142,16 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       "created_at[lt]": "Written before this instant.",
       ...PAGING,
     },
-    success: { 200: { description: "A page of deliveries.", body: "WebhookDeliveryPage" } },
-  },
-  {
-    method: "get",
+    page: { description: "A page of deliveries.", body: "WebhookDeliveryPage" },
+  }),
+  getByIdOperation({
     path: "/v1/webhook-deliveries/{id}",
     operationId: "getWebhookDelivery",
     summary: "Get a webhook delivery",
     description: "With every attempt: time, status code, duration, error class, the first bytes of the response.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
-    success: { 200: { description: "The delivery.", body: "WebhookDeliveryDetail" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+    found: { description: "The delivery.", body: "WebhookDeliveryDetail" },
+  }),
   {
     method: "post",
     path: "/v1/webhook-deliveries/{id}/resend",

@@ -3,8 +3,8 @@
 // returned once for printing and never stored in clear, and must be changed at first sign-in.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { createUser } from "@/lib/users/manage-users";
 import { randomPassword } from "@/lib/users/random-password";
+import { createUser } from "@/lib/users/user-accounts";
 
 export type BootstrapResult =
   | { kind: "configured-created"; username: string }

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import type { Caller } from "@/lib/auth/roles";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import { db } from "@/lib/db/client";
-import { notFound, validationFailed } from "@/lib/http/api-error";
+import { notFound, validationFailed } from "@/lib/errors";
 import { userAuditSnapshot } from "@/lib/users/user-dto";
 
 export async function changeOwnPassword(options: {

@@ -1,7 +1,7 @@
 // User input rules, shared by the CLI, the API (/v1/users), the OpenAPI document and the forms.
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 // Here rather than beside the hashing (lib/auth/passwords.ts), so that forms can import these
 // schemas without the native argon2 module.

@@ -4,7 +4,7 @@ import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { unprocessable } from "@/lib/http/api-error";
+import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import {
   endpointAuditSnapshot,

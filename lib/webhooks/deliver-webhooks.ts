@@ -16,6 +16,8 @@ export type ClaimedDelivery = {
   id: string;
   endpointId: string;
   eventId: string;
+  /** The event's created_at: the delivery's partition key, so its later writes touch one month. */
+  eventCreatedAt: Date;
   attemptCount: number;
   url: string;
   rateLimit: number | null;
@@ -33,13 +35,13 @@ export type ClaimedDelivery = {
 // blocking).
 const CLAIM_SQL = `
 WITH chosen AS (
-  SELECT d.id FROM webhook_endpoints w
+  SELECT d.id, d.event_created_at FROM webhook_endpoints w
   LEFT JOIN LATERAL (
     SELECT b.in_flight, b.this_second FROM unnest($3::varchar[], $4::int[], $7::int[]) AS b(endpoint_id, in_flight, this_second)
     WHERE b.endpoint_id = w.id
   ) busy ON true
   CROSS JOIN LATERAL (
-    SELECT q.id FROM webhook_deliveries q
+    SELECT q.id, q.event_created_at FROM webhook_deliveries q
     WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
     ORDER BY q.next_attempt_at
     -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
@@ -55,8 +57,10 @@ UPDATE webhook_deliveries d SET
   last_attempt_at = clock_timestamp(),
   updated_at = clock_timestamp()
 FROM chosen c, webhook_endpoints w, events e
-WHERE d.id = c.id AND w.id = d.endpoint_id AND e.id = d.event_id
-RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.attempt_count AS "attemptCount",
+WHERE d.id = c.id AND d.event_created_at = c.event_created_at AND w.id = d.endpoint_id
+  AND e.id = d.event_id AND e.created_at = d.event_created_at
+RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_created_at AS "eventCreatedAt",
+  d.attempt_count AS "attemptCount",
   w.url, w.rate_limit AS "rateLimit", e.body,
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
@@ -136,15 +140,17 @@ export function retryDelayMs(next: number): number | undefined {
 // the row a lock every concurrent attempt of the endpoint queues on.
 const RECORD_SQL = `
 WITH attempt AS (
-  INSERT INTO webhook_delivery_attempts (id, delivery_id, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
-  VALUES (substr(md5($1 || clock_timestamp()::text || random()::text), 1, 20), $1, $2, $3, $4, $5, $6, $7, $8)
+  -- $12, the delivery's event_created_at (from its claim): the attempt's foreign key and
+  -- partition key, and what prunes the delivery's update to its month.
+  INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
+  VALUES (substr(md5($1 || clock_timestamp()::text || random()::text), 1, 20), $1, $12, $2, $3, $4, $5, $6, $7, $8)
 ), delivery AS (
   UPDATE webhook_deliveries SET
     status = CASE WHEN $9::boolean THEN 'succeeded' WHEN $10::int IS NULL THEN 'failed' ELSE 'pending' END,
     next_attempt_at = CASE WHEN $9::boolean OR $10::int IS NULL THEN NULL
                            ELSE clock_timestamp() + $10::int * interval '1 millisecond' END,
     updated_at = clock_timestamp()
-  WHERE id = $1 AND status = 'pending' AND attempt_count = $11
+  WHERE id = $1 AND event_created_at = $12 AND status = 'pending' AND attempt_count = $11
 ), endpoint AS (
   UPDATE webhook_endpoints SET
     last_success_at = CASE WHEN $9::boolean THEN clock_timestamp() ELSE last_success_at END,
@@ -159,7 +165,7 @@ SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "faili
 FROM webhook_endpoints w WHERE w.id = $2`;
 
 export async function recordAttempt(
-  delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "attemptCount">,
+  delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount">,
   outcome: AttemptOutcome & { startedAt: Date },
   trigger = "worker",
 ): Promise<void> {
@@ -179,6 +185,7 @@ export async function recordAttempt(
       outcome.ok,
       delay,
       delivery.attemptCount,
+      delivery.eventCreatedAt,
     ],
   });
   const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;

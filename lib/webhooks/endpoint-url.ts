@@ -4,7 +4,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
-import { validationFailed } from "@/lib/http/api-error";
+import { validationFailed } from "@/lib/errors";
 import { addressPermitted, allowListed, hostOf, hostPermitted } from "@/lib/webhooks/address-policy";
 
 const refuse = (message: string) => validationFailed([{ field: "url", message }], "The webhook URL is not acceptable.");

@@ -3,7 +3,7 @@ import "server-only";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { endpointHealth } from "@/lib/webhooks/endpoint-health";

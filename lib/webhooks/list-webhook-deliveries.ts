@@ -3,7 +3,7 @@
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 import { type DeliveryDto, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
 import type { ListWebhookDeliveriesQuery } from "@/lib/webhooks/schemas";
 
@@ -15,19 +15,25 @@ export async function listWebhookDeliveries(options: {
   const { status, endpointId, merchantId, eventId, limit, cursor, sort } = options.query;
   const gte = options.query["created_at[gte]"];
   const lt = options.query["created_at[lt]"];
-  const binding = cursorBinding("webhook_deliveries", { status, endpointId, merchantId, eventId, gte, lt, sort });
-  const position = cursor ? decodeCursor(cursor, binding) : undefined;
-  const rows = await db().webhookDelivery.findMany({
-    where: {
-      AND: [
-        { status, endpointId, eventId, endpoint: merchantId ? { merchantId } : undefined },
-        gte || lt ? { createdAt: { gte: gte ? new Date(gte) : undefined, lt: lt ? new Date(lt) : undefined } } : {},
-        afterPosition(position, sort),
-      ],
+  return keysetPage({
+    list: "webhook_deliveries",
+    filters: { status, endpointId, merchantId, eventId, gte, lt },
+    query: { limit, cursor, sort },
+    fetch: (window) => {
+      const keyset = prismaKeyset(window);
+      return db().webhookDelivery.findMany({
+        where: {
+          AND: [
+            { status, endpointId, eventId, endpoint: merchantId ? { merchantId } : undefined },
+            gte || lt ? { createdAt: { gte: gte ? new Date(gte) : undefined, lt: lt ? new Date(lt) : undefined } } : {},
+            keyset.where,
+          ],
+        },
+        orderBy: keyset.orderBy,
+        take: window.take,
+        include: { endpoint: { select: { merchantId: true } } },
+      });
     },
-    orderBy: orderByPosition(sort),
-    take: limit + 1,
-    include: { endpoint: { select: { merchantId: true } } },
+    present: toDeliveryDto,
   });
-  return toPage(rows, { limit, binding, positionOf: (row) => row, present: toDeliveryDto });
 }

@@ -2,7 +2,7 @@
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { afterPosition, cursorBinding, decodeCursor, orderByPosition, type Page, toPage } from "@/lib/http/pagination";
+import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { endpointHealth } from "@/lib/webhooks/endpoint-health";
 import type { ListWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
@@ -13,18 +13,20 @@ export async function listWebhookEndpoints(options: {
 }): Promise<Page<WebhookEndpointDto>> {
   requirePermission(options.caller, "read");
   const { merchantId, limit, cursor, sort } = options.query;
-  const binding = cursorBinding("webhook_endpoints", { merchantId, sort });
-  const position = cursor ? decodeCursor(cursor, binding) : undefined;
-  const rows = await db().webhookEndpoint.findMany({
-    where: { merchantId, ...afterPosition(position, sort) },
-    orderBy: orderByPosition(sort),
-    take: limit + 1,
-  });
-  const health = await endpointHealth(rows.slice(0, limit).map((row) => row.id));
-  return toPage(rows, {
-    limit,
-    binding,
-    positionOf: (row) => row,
-    present: (row) => toWebhookEndpointDto(row, undefined, health.get(row.id) ?? null),
+  return keysetPage({
+    list: "webhook_endpoints",
+    filters: { merchantId },
+    query: { limit, cursor, sort },
+    fetch: async (window) => {
+      const keyset = prismaKeyset(window);
+      const rows = await db().webhookEndpoint.findMany({
+        where: { merchantId, ...keyset.where },
+        orderBy: keyset.orderBy,
+        take: window.take,
+      });
+      const health = await endpointHealth(rows.slice(0, limit).map((row) => row.id));
+      return rows.map((row) => ({ ...row, health: health.get(row.id) ?? null }));
+    },
+    present: (row) => toWebhookEndpointDto(row, undefined, row.health),
   });
 }

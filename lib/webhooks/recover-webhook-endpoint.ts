@@ -4,30 +4,28 @@
 // run requeues only what has failed since. Deliveries that fail again after the job started
 // (updated_at later than the job) are not taken twice. The job requeues in batches inside the server
 // process; a job left running by a stopped server is resumed by the next request for it.
+import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-schema";
 import "server-only";
 import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { newId, XID_PATTERN } from "@/lib/ids";
-import { logger } from "@/lib/log";
+import { runJobOnce, settledJob } from "@/lib/jobs/in-process-jobs";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
 const BATCH = 500;
-const timestamp = z.iso.datetime({ precision: 3 });
 
 export const recoverJobSchema = z.strictObject({
   id: z.string(),
   endpointId: z.string(),
-  since: timestamp,
-  status: z.enum(["running", "done"]),
+  since: jobTimestamp,
+  status: jobStatusSchema,
   total: z.int().nonnegative().describe("Failed deliveries found when the job started"),
   requeued: z.int().nonnegative().describe("Of those, how many are queued again so far"),
-  createdBy: z.string(),
-  createdAt: timestamp,
-  finishedAt: timestamp.nullable(),
+  ...jobOriginFields,
 });
 export type RecoverJobDto = z.output<typeof recoverJobSchema>;
 
@@ -45,35 +43,23 @@ function toDto(job: WebhookRecoverJob): RecoverJobDto {
   };
 }
 
-const runningJobs = new Map<string, Promise<void>>();
-
 /** Requeues the job's deliveries batch by batch, recording progress; resumable. */
 function runJob(job: WebhookRecoverJob): Promise<void> {
-  const existing = runningJobs.get(job.id);
-  if (existing) return existing;
-  const run = (async () => {
-    try {
-      for (;;) {
-        const requeued = await db().$executeRaw`
-          UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
-            updated_at = clock_timestamp()
-          WHERE id IN (SELECT id FROM webhook_deliveries
-            WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
-              AND updated_at <= ${job.createdAt}
-            LIMIT ${BATCH})`;
-        await db().webhookRecoverJob.update({ where: { id: job.id }, data: { requeued: { increment: requeued } } });
-        if (requeued > 0) nudgeDeliveryWorker();
-        if (requeued < BATCH) break;
-      }
-      await db().webhookRecoverJob.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date() } });
-    } catch (error) {
-      logger().warn({ jobId: job.id, err: { name: (error as Error).name } }, "webhook recover job interrupted");
-    } finally {
-      runningJobs.delete(job.id);
+  return runJobOnce("webhook recover", job.id, async () => {
+    for (;;) {
+      const requeued = await db().$executeRaw`
+        UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
+          updated_at = clock_timestamp()
+        WHERE id IN (SELECT id FROM webhook_deliveries
+          WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
+            AND updated_at <= ${job.createdAt}
+          LIMIT ${BATCH})`;
+      await db().webhookRecoverJob.update({ where: { id: job.id }, data: { requeued: { increment: requeued } } });
+      if (requeued > 0) nudgeDeliveryWorker();
+      if (requeued < BATCH) break;
     }
-  })();
-  runningJobs.set(job.id, run);
-  return run;
+    await db().webhookRecoverJob.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date() } });
+  });
 }
 
 export async function recoverWebhookEndpoint(options: {
@@ -111,6 +97,4 @@ export async function getRecoverJob(options: { caller: Caller; id: string }): Pr
 }
 
 /** Waits for a job started in this process (tests). */
-export async function settledRecoverJob(id: string): Promise<void> {
-  await runningJobs.get(id);
-}
+export const settledRecoverJob = settledJob;

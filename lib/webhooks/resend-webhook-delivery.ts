@@ -4,7 +4,7 @@
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { conflict } from "@/lib/http/api-error";
+import { conflict } from "@/lib/errors";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";

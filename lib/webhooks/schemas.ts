@@ -1,7 +1,7 @@
 // Webhook endpoint and delivery request shapes, shared by the API, the dashboard forms and the
 // OpenAPI document.
 import { z } from "zod";
-import { cursorParam, limitParam, sortParam } from "@/lib/http/page-params";
+import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 const eventType = z
   .string({ error: "must be a string" })

@@ -5,9 +5,8 @@ import { describe, expect, it } from "vitest";
 import { GET as getCredential } from "@/app/v1/credentials/[id]/route";
 import { reencryptCredentials } from "@/lib/credentials/reencrypt-credentials";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
-import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
 
 /** Encrypts as the service did under key version 1 (IV | tag | ciphertext, row id as AAD). */
 function encryptUnderOldKey(plaintext: string, rowId: string): Buffer {
@@ -23,21 +22,13 @@ function encryptUnderOldKey(plaintext: string, rowId: string): Buffer {
 describe("encryption key rotation", () => {
   it("reads rows under the old key, and re-encrypts them under the active one", async () => {
     const { accessToken } = await userWithTokens("operator");
-    const provider = await db().provider.findUniqueOrThrow({ where: { name: "pagseguro" } });
-    const merchant = await db().merchant.create({ data: { id: newId(), name: "Rotation Ltda", taxId: generateCnpj() } });
-    const id = newId();
     const secret = { clientId: "ps_live_rotation1", clientSecret: "sk_rotation_secret_0001" };
-    await db().credential.create({
-      data: {
-        id,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "org_test",
-        authenticationCiphertext: new Uint8Array(encryptUnderOldKey(JSON.stringify(secret), id)),
-        authenticationKeyVersion: 1,
-        acquirerMerchantIdentifier: secret.clientId,
-        acquirerTerminalIdentifier: "",
-      },
+    const { id } = await insertCredential({
+      acquirer: "pagseguro",
+      mid: secret.clientId,
+      tid: "",
+      authentication: secret,
+      seal: (plaintext, rowId) => ({ ciphertext: new Uint8Array(encryptUnderOldKey(plaintext, rowId)), keyVersion: 1 }),
     });
     const before = await call(getCredential, `/v1/credentials/${id}`, { token: accessToken, params: { id } });
     expect(before.status).toBe(200);

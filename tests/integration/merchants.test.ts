@@ -163,6 +163,23 @@ describe("GET /v1/merchants/{id}", () => {
 });
 
 describe("GET /v1/merchants", () => {
+  it("answers several merchants by id at once (a table's page of names), and refuses a bad id list by name", async () => {
+    const a = await post({ name: `Loja ${token()}`, taxId: generateCnpj() });
+    const b = await post({ name: `Loja ${token()}`, taxId: generateCnpj() });
+    const unknown = "0000000000000000000a";
+    const res = await call(list, `/v1/merchants?id=${a.json.id},${b.json.id},${unknown},${a.json.id}`, {
+      token: viewer.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data.map((m: { id: string }) => m.id).sort()).toEqual([a.json.id, b.json.id].sort());
+    const tooMany = Array.from({ length: 101 }, (_, i) => `${String(i).padStart(3, "0")}00000000000000000`).join(",");
+    for (const id of ["not-an-id", tooMany, ""]) {
+      const bad = await call(list, `/v1/merchants?id=${id}`, { token: viewer.accessToken });
+      expect(bad.status, id.slice(0, 20)).toBe(400);
+      expect(bad.json.errors[0].field).toBe("id");
+    }
+  });
+
   it("searches by part of the name in any case, and by the tax id with or without its mask", async () => {
     const word = token();
     const a = await post({ name: `Mercado ${word} Norte`, taxId: generateCnpj() });

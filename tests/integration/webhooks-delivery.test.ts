@@ -81,7 +81,7 @@ async function processedEvent(m: { mid: string; tid: string }) {
   });
   expect(res.status).toBe(202);
   while ((await processPendingEvents()).length > 0) {}
-  const event = await db().event.findUniqueOrThrow({ where: { id: res.json.id } });
+  const event = await db().event.findFirstOrThrow({ where: { id: res.json.id } });
   expect(event.status).toBe("processed");
   return res.json.id as string;
 }
@@ -437,7 +437,7 @@ describe("visibility and control", () => {
     for (const [i, row] of rows.entries()) {
       const createdAt = new Date(since.getTime() + (i < 2 ? -3_600_000 : 3_600_000 * i));
       await db().webhookDelivery.update({
-        where: { id: row.id },
+        where: { id_eventCreatedAt: { id: row.id, eventCreatedAt: row.eventCreatedAt } },
         data: { createdAt, ...(i === 5 ? { status: "succeeded" } : {}) },
       });
     }

@@ -2,10 +2,11 @@
 // is checked against the OpenAPI document (GET /v1/openapi.json): a status, header or body it does
 // not describe fails the test.
 import { randomBytes } from "node:crypto";
+import { beforeAll } from "vitest";
 import type { Role } from "@/lib/auth/roles";
 import type { RouteHandler } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
-import { createUser } from "@/lib/users/manage-users";
+import { createUser } from "@/lib/users/user-accounts";
 import { assertResponseMatchesDocument } from "./openapi-validator";
 
 export type CallOptions = {
@@ -81,4 +82,13 @@ export async function userWithTokens(role: Role) {
     accessToken: res.json.access_token as string,
     refreshToken: res.json.refresh_token as string,
   };
+}
+
+/** Access tokens of one new user per role, signed in before the file's tests run. */
+export function tokensOf<R extends Role>(...roles: R[]): Record<R, string> {
+  const tokens = {} as Record<R, string>;
+  beforeAll(async () => {
+    for (const role of roles) tokens[role] = (await userWithTokens(role)).accessToken;
+  });
+  return tokens;
 }

@@ -3,6 +3,7 @@
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import type { EventDataInput } from "@/lib/events/data-schema";
+import { ensureEventPartitions } from "@/lib/events/partitions";
 import { call } from "./api";
 import { cardEventData } from "./event-data";
 
@@ -16,8 +17,22 @@ export async function ingestEvents(token: string, count: number, overrides: (i: 
   return ids;
 }
 
+/** Moves events in time; their months are made first (there is no DEFAULT partition). */
 export async function setCreatedAt(ids: string[], at: (i: number) => Date) {
+  await ensureMonthsOf(ids.map((_, i) => at(i)));
   for (let i = 0; i < ids.length; i++) {
     await db().$executeRaw`UPDATE events SET created_at = ${at(i)}, updated_at = ${at(i)} WHERE id = ${ids[i]}`;
   }
+}
+
+/** Runs the worker's processing until the queue is empty. */
+export async function drainQueue(): Promise<void> {
+  const { processPendingEvents } = await import("@/lib/events/process-events");
+  while ((await processPendingEvents()).length > 0) {}
+}
+
+/** Makes the month partitions of these instants (tests that move events in time by hand). */
+export async function ensureMonthsOf(instants: Date[]): Promise<void> {
+  const months = new Set(instants.map((d) => d.toISOString().slice(0, 7)));
+  for (const month of months) await ensureEventPartitions(new Date(`${month}-01T00:00:00Z`), 0);
 }

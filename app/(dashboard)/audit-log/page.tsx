@@ -3,14 +3,12 @@ import { Suspense } from "react";
 import { AuditLogView } from "@/components/audit/audit-log-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
-import { can } from "@/lib/auth/roles";
+import { staffCan } from "@/lib/auth/staff-can";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditLogPage() {
-  const session = await getStaffSession();
-  const allowed = Boolean(session && can(session.user, "audit:read"));
+  const allowed = await staffCan("audit:read");
   return (
     <>
       <PageHeader

@@ -1,18 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { CredentialsView } from "@/components/credentials/credentials-view";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
-import { can } from "@/lib/auth/roles";
+import { WritableView } from "@/components/shell/writable-view";
 
 export const metadata: Metadata = { title: "Credentials" };
 
-export default async function CredentialsPage() {
-  const session = await getStaffSession();
-  // The layout has checked the session; the API checks the role again on every change.
-  const canWrite = Boolean(session && can(session.user, "credentials:write"));
-  return (
-    <Suspense>
-      <CredentialsView canWrite={canWrite} />
-    </Suspense>
-  );
+export default function CredentialsPage() {
+  return <WritableView permission="credentials:write" view={CredentialsView} />;
 }

@@ -21,6 +21,10 @@ export async function firstEventsPage(filters: EventFilters): Promise<InitialEve
     if (!session?.accessToken || session.error) return undefined;
     const caller = await callerOfAccessToken(session.accessToken);
     const anchor = Date.now();
+    // Deliberately through the API's own query schema (not a second filters → query mapping): the
+    // first page is then exactly the page the browser's request would get, cursor binding included.
+    // listEvents answers the page's JSON text (built by PostgreSQL for the API's pass-through), so
+    // it is parsed here once, for the client component's props.
     const query = listEventsQuery.parse({
       ...Object.fromEntries(eventFiltersToApiQuery(filters, anchor)),
       limit: String(FIRST_PAGE_SIZE),

@@ -1,18 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { MerchantsView } from "@/components/merchants/merchants-view";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
-import { can } from "@/lib/auth/roles";
+import { WritableView } from "@/components/shell/writable-view";
 
 export const metadata: Metadata = { title: "Merchants" };
 
-export default async function MerchantsPage() {
-  const session = await getStaffSession();
-  // The layout has checked the session; the API checks the role again on every request.
-  const canWrite = Boolean(session && can(session.user, "merchants:write"));
-  return (
-    <Suspense>
-      <MerchantsView canWrite={canWrite} />
-    </Suspense>
-  );
+export default function MerchantsPage() {
+  return <WritableView permission="merchants:write" view={MerchantsView} />;
 }

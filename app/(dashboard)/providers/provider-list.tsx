@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 import type { ProviderField } from "@/lib/providers/provider-fields";
@@ -78,9 +79,7 @@ function ProviderCard({ provider }: { provider: ProviderDto }) {
 function LoadingCards() {
   return (
     <>
-      <p role="status" className="sr-only">
-        Loading providers…
-      </p>
+      <LoadingStatus>Loading providers…</LoadingStatus>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         {["a", "b", "c", "d"].map((key) => (
           <Card key={key} className="space-y-4 px-5 py-5">

@@ -3,14 +3,12 @@ import { Suspense } from "react";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsersView } from "@/components/users/users-view";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
-import { can } from "@/lib/auth/roles";
+import { staffCan } from "@/lib/auth/staff-can";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const session = await getStaffSession();
-  if (!session || !can(session.user, "users:manage")) {
+  if (!(await staffCan("users:manage"))) {
     // The API refuses users:manage to other roles too; this only says so plainly.
     return (
       <>

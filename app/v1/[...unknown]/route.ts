@@ -1,5 +1,5 @@
 // Any other /v1 path: 404 problem+json, whatever the method.
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors";
 import { publicRoute } from "@/lib/http/route";
 
 const unknownRoute = publicRoute(async ({ request }) => {

@@ -2,21 +2,13 @@
 import { createCredential } from "@/lib/credentials/create-credential";
 import { listCredentials } from "@/lib/credentials/list-credentials";
 import { createCredentialBody, listCredentialsQuery } from "@/lib/credentials/schemas";
-import { parseJson, readJsonText, validate } from "@/lib/http/body";
-import { readQuery } from "@/lib/http/query";
-import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
-import { withIdempotencyKey } from "@/lib/idempotency/idempotency-key";
+import { createRoute, listRoute } from "@/lib/http/resource-routes";
+import { methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedRoute(async ({ request, caller }) => {
-    const query = readQuery(request, listCredentialsQuery);
-    return json(await listCredentials({ caller, query }));
+  GET: listRoute(listCredentialsQuery, listCredentials),
+  POST: createRoute(createCredentialBody, createCredential, {
+    permission: "credentials:write",
+    location: (credential) => `/v1/credentials/${credential.id}`,
   }),
-  POST: authedRoute(async ({ request, caller }) => {
-    const bodyText = await readJsonText(request);
-    return withIdempotencyKey({ request, caller, bodyText, permission: "credentials:write" }, async () => {
-      const credential = await createCredential({ caller, input: validate(createCredentialBody, parseJson(bodyText)) });
-      return json(credential, { status: 201, headers: { location: `/v1/credentials/${credential.id}` } });
-    });
-  }, WRITE),
 });

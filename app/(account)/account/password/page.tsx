@@ -4,7 +4,16 @@ import { getStaffSession } from "@/lib/auth/next-auth-options";
 
 export const metadata: Metadata = { title: "Change password" };
 
-export default async function ChangePasswordPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ChangePasswordPage({ searchParams }: Props) {
   const session = await getStaffSession();
-  return <ChangePasswordForm username={session?.user.name ?? ""} required={Boolean(session?.user.passwordChangeRequired)} />;
+  const { changed } = await searchParams;
+  return (
+    <ChangePasswordForm
+      username={session?.user.name ?? ""}
+      required={Boolean(session?.user.passwordChangeRequired)}
+      changed={changed === "1"}
+    />
+  );
 }

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
+import { credentialPrefill } from "@/components/credentials/credential-prefill";
 import { NewCredentialForm } from "@/components/credentials/new-credential-form";
 import { Alert } from "@/components/ui/alert";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
-import { can } from "@/lib/auth/roles";
+import { staffCan } from "@/lib/auth/staff-can";
 
 export const metadata: Metadata = { title: "New credential" };
 
@@ -15,10 +15,8 @@ export default async function NewCredentialPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const session = await getStaffSession();
-  const canWrite = Boolean(session && can(session.user, "credentials:write"));
-  const { merchantId } = await searchParams;
-  const initialMerchantId = typeof merchantId === "string" && /^[0-9a-v]{20}$/.test(merchantId) ? merchantId : undefined;
+  const canWrite = await staffCan("credentials:write");
+  const prefill = credentialPrefill(await searchParams);
 
   return (
     <>
@@ -33,7 +31,7 @@ export default async function NewCredentialPage({
       {canWrite ? (
         <>
           <Toaster />
-          <NewCredentialForm initialMerchantId={initialMerchantId} />
+          <NewCredentialForm prefill={prefill} />
         </>
       ) : (
         <Alert tone="info" title="Your role can read credentials but not create them.">

@@ -1,5 +1,5 @@
 // The list parameters and envelope every list shares. Pure (no server code), so the browser's
-// forms and queries use the same definitions as the API; cursors live in lib/http/pagination.ts.
+// forms and queries use the same definitions as the API; keyset paging lives in lib/paging/.
 import { z } from "zod";
 
 export const DEFAULT_LIMIT = 20;

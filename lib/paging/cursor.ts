@@ -1,12 +1,8 @@
-// The one keyset pagination of every list: pages ordered by (created_at, id), fetched as
-// limit + 1 rows to know whether more exist. Cursors are opaque (base64url), signed, and bound
+// Cursors of the keyset pages (lib/paging/keyset-page.ts): opaque (base64url), signed, and bound
 // to the filters and sort that made them, so a tampered or reused-elsewhere cursor is a 400.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { badRequest } from "@/lib/http/api-error";
-import type { Page, PageMetadata, SortDirection } from "@/lib/http/page-params";
-
-export type { Page, PageMetadata, SortDirection } from "@/lib/http/page-params";
+import { badRequest } from "@/lib/errors";
 
 export type Position = { createdAt: Date; id: string };
 
@@ -52,45 +48,4 @@ export function decodeCursor(cursor: string, binding: string): Position {
   const [iso, id, boundTo] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [string, string, string];
   if (boundTo !== binding) throw invalidCursor("was made for other filters or another sort order");
   return { createdAt: new Date(iso), id };
-}
-
-/** Cuts the limit + 1 rows of a query into a page and the cursor of the next. */
-export function toPage<Row, T>(
-  rows: Row[],
-  options: { limit: number; binding: string; positionOf: (row: Row) => Position; present: (row: Row) => T },
-): Page<T> {
-  const hasMore = rows.length > options.limit;
-  const pageRows = hasMore ? rows.slice(0, options.limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  return {
-    metadata: pageMetadata({ limit: options.limit, binding: options.binding, hasMore, last: last && options.positionOf(last) }),
-    data: pageRows.map(options.present),
-  };
-}
-
-/** A page's metadata: the cursor after its last row while more rows follow, else null. */
-export function pageMetadata(options: {
-  limit: number;
-  binding: string;
-  hasMore: boolean;
-  last: Position | undefined;
-}): PageMetadata {
-  return {
-    cursor: options.hasMore && options.last ? encodeCursor(options.last, options.binding) : null,
-    limit: options.limit,
-    has_more: options.hasMore,
-  };
-}
-
-/** The Prisma `where` that continues after a position, in either direction. */
-export function afterPosition(position: Position | undefined, sort: SortDirection) {
-  if (!position) return {};
-  const op = sort === "desc" ? "lt" : "gt";
-  return {
-    OR: [{ createdAt: { [op]: position.createdAt } }, { createdAt: position.createdAt, id: { [op]: position.id } }],
-  };
-}
-
-export function orderByPosition(sort: SortDirection) {
-  return [{ createdAt: sort }, { id: sort }];
 }

@@ -1,0 +1,7 @@
+// GET /v1/event-retry-jobs/{id}: a bulk retry's progress.
+import { getRetryJob } from "@/lib/events/bulk-retry";
+import { authedRoute, json, methods } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: authedRoute<{ id: string }>(async ({ caller, params }) => json(await getRetryJob({ caller, id: params.id }))),
+});

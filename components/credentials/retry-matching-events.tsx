@@ -1,0 +1,90 @@
+"use client";
+
+// After a credential is created: the failed events it would now match (same acquirer, MID and
+// TID, failed for want of a credential), with the offer to retry them all and the outcome,
+// "12 processed". Closes the loop a no_matching_credential event opens.
+import { useSession } from "next-auth/react";
+import { formatCount } from "@/components/events/format";
+import { RetryJobProgress } from "@/components/events/retry-job-progress";
+import { useFailedEventCount, useRetryJob, useStartBulkRetry } from "@/components/events/use-retry-jobs";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icons";
+import { LinkButton } from "@/components/ui/link-button";
+import { can } from "@/lib/auth/roles";
+import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
+import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
+import type { ProviderDto } from "@/lib/providers/list-providers";
+
+/** The list's filters for the failed events a new credential matches. */
+export function matchingFailedEventFilters(
+  credential: CreatedCredentialDto,
+  provider: ProviderDto,
+): Record<string, string> | undefined {
+  const ids = acquirerIdentifiers(provider.kind, credential.authenticationData);
+  if (!ids.acquirerMerchantIdentifier) return undefined;
+  return {
+    status: "failed",
+    failure_reason: "no_matching_credential",
+    acquirer_name: provider.name,
+    acquirer_merchant_id: ids.acquirerMerchantIdentifier,
+    ...(ids.acquirerTerminalIdentifier ? { acquirer_terminal_id: ids.acquirerTerminalIdentifier } : {}),
+  };
+}
+
+export function RetryMatchingEvents({ credential, provider }: { credential: CreatedCredentialDto; provider: ProviderDto }) {
+  const { data: session } = useSession();
+  const mayRetry = session?.user.role ? can({ role: session.user.role }, "events:retry") : false;
+  const filters = matchingFailedEventFilters(credential, provider);
+  const count = useFailedEventCount(filters ?? {}, mayRetry && Boolean(filters));
+  const start = useStartBulkRetry();
+  const job = useRetryJob(start.data?.id);
+  const shown = job.data ?? start.data;
+
+  if (!filters || !mayRetry) return null;
+  // Nothing failed for want of this credential (and no job started here): nothing to offer.
+  if (!shown && !count.data?.count) return null;
+  const n = count.data?.count ?? 0;
+  const eventsHref = `/events?${new URLSearchParams({ ...filters, status: "failed" }).toString()}`;
+
+  return (
+    <section
+      aria-label="Failed events this credential matches"
+      className="space-y-3 rounded-md border border-(--line) bg-(--surface-muted)/60 px-4 py-3 text-sm"
+      data-testid="matching-failed-events"
+    >
+      {shown ? (
+        <>
+          <p className="font-medium">Retrying the events that failed for want of this credential</p>
+          <RetryJobProgress job={shown} />
+          {shown.status === "done" ? (
+            <LinkButton variant="secondary" size="sm" href={`/events?acquirer_merchant_id=${filters.acquirer_merchant_id}`}>
+              See the merchant account’s events
+            </LinkButton>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>
+              {formatCount(n)}
+              {count.data?.capped ? "+" : ""} failed {n === 1 ? "event" : "events"}
+            </strong>{" "}
+            of this account {n === 1 ? "was" : "were"} refused for want of a credential. This one matches{" "}
+            {n === 1 ? "it" : "them"} now.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => start.mutate(filters)} disabled={start.isPending} data-testid="retry-matching">
+              <Icon name="refresh" className="size-3.5" />
+              {start.isPending ? "Starting…" : `Retry ${n === 1 ? "it" : `all ${formatCount(n)}`}`}
+            </Button>
+            <LinkButton variant="ghost" size="sm" href={eventsHref}>
+              Review them first
+            </LinkButton>
+          </div>
+          {start.isError ? <Alert title="Not started.">{start.error.message}</Alert> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+// The building blocks of an event's detail: times, the merchant's link, monospace values and
+// the titled sections of label and value pairs.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatDateTime, formatRelative, formatUtc } from "@/components/events/format";
+import { useMerchant } from "@/components/merchants/merchant-queries";
+import { cx } from "@/components/ui/class-names";
+
+export function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
+  return (
+    <time dateTime={iso} title={formatUtc(iso)} className="tabular-nums">
+      {formatDateTime(iso)}
+      {relative ? <span className="text-(--fg-subtle)"> · {formatRelative(iso)}</span> : null}
+    </time>
+  );
+}
+
+/** The registered merchant's name, linked to its page; the id alone when no merchant has it. */
+export function MerchantLink({ id }: { id: string }) {
+  const { data: merchant } = useMerchant(id);
+  if (!merchant) return <Mono>{id}</Mono>;
+  return (
+    <span className="flex flex-col">
+      <Link href={`/merchants?search=${encodeURIComponent(merchant.name)}`} className="text-(--accent-text) hover:underline">
+        {merchant.name}
+      </Link>
+      <Mono>{id}</Mono>
+    </span>
+  );
+}
+
+export function Mono({ children }: { children: ReactNode }) {
+  return <span className="font-mono text-[0.8125rem] break-all">{children}</span>;
+}
+
+export type Field = [label: string, value: ReactNode];
+
+export function Section({
+  title,
+  fields,
+  children,
+  wide,
+}: {
+  title: string;
+  fields?: Field[];
+  children?: ReactNode;
+  wide?: boolean;
+}) {
+  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={cx("rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)", wide && "@3xl:col-span-2")}
+    >
+      <h3
+        id={id}
+        className="border-b border-(--line) px-4 py-2.5 text-xs font-semibold tracking-wide text-(--fg-muted) uppercase"
+      >
+        {title}
+      </h3>
+      {fields ? (
+        <dl className="divide-y divide-(--line)">
+          {fields.map(([label, value]) => (
+            <div key={label} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
+              <dt className="text-(--fg-muted)">{label}</dt>
+              <dd className="min-w-0 text-(--fg)">{value ?? <span className="text-(--fg-subtle)">—</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+export const none = (value: ReactNode) => value ?? <span className="text-(--fg-subtle)">—</span>;

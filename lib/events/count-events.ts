@@ -1,0 +1,23 @@
+// GET /v1/webhooks/events/count: how many events a filter matches, counted up to COUNT_CAP so
+// that a broad filter over millions of events still answers in milliseconds (the dashboard's
+// "Retry 1,234 failed events" needs the number, not an exact count of the whole table).
+import "server-only";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { sql as runSql } from "@/lib/db/client";
+import { statementName } from "@/lib/db/statement-name";
+import { COUNT_CAP, type EventCountDto } from "@/lib/events/bulk-retry-schemas";
+import { type EventFilterQuery, eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
+
+/** Counts the filter's events, stopping after `cap` (an index walk of at most cap + 1 rows). */
+export async function countMatchingEvents(filters: EventFilterQuery, cap: number): Promise<EventCountDto> {
+  const { where, values } = eventKeysetWalk({ ...filters, sort: "asc" }, undefined);
+  const text = `SELECT count(*)::int AS n FROM (SELECT 1 FROM events e ${where} LIMIT ${literalLimit(cap + 1)}) x`;
+  const [row] = (await runSql({ name: statementName("events_count", text), text, values })) as { n: number }[];
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, cap), capped: n > cap };
+}
+
+export async function countEvents(options: { caller: Caller; query: EventFilterQuery }): Promise<EventCountDto> {
+  requirePermission(options.caller, "read");
+  return countMatchingEvents(options.query, COUNT_CAP);
+}

@@ -1,0 +1,23 @@
+// The events filters' vocabulary, part of the events contract (lib/events/event-contract.ts)
+// but without zod, so that the events page, which parses its URL with it, ships none.
+// The API takes these; the dashboard's URL parser keeps only values the API takes (and, for ids,
+// only values an event can hold), so a hand-edited link never turns into a 400.
+
+/**
+ * What the API takes for an id filter (ours or the acquirer's MID, TID, serial number), a failure
+ * reason, a type or q: any 1 to 64 characters. A value no event can hold answers an empty page.
+ */
+export const FILTER_TEXT = { min: 1, max: 64 } as const;
+/**
+ * What an id filter can match: the Data object's identifiers (lib/events/data-schema.ts). The
+ * dashboard writes only these, so a hand-edited link with "a b" shows every event, not none.
+ */
+export const FILTER_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
+/** An event type as the dashboard takes it: payment.completed and the like. */
+export const FILTER_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** A part of a merchant's name. */
+export const FILTER_NAME_PART = { min: 2, max: 100 } as const;
+/** An instant: ISO 8601 with an offset, seconds optional, up to 6 fraction digits. */
+export const FILTER_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A UTC day. */
+export const FILTER_DAY = /^\d{4}-\d{2}-\d{2}$/;

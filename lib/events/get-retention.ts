@@ -1,0 +1,14 @@
+// GET /v1/webhooks/events/retention: how far back the event history goes, from the configuration
+// (no database read): the worker's maintenance drops the months before the cutoff.
+import "server-only";
+import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+import type { EventRetentionDto } from "@/lib/events/retention-schema";
+import { retentionCutoff } from "@/lib/maintenance/event-retention";
+
+export function getEventRetention(options: { caller: Caller; now?: Date }): EventRetentionDto {
+  requirePermission(options.caller, "read");
+  const months = env().eventsRetentionMonths;
+  const cutoff = retentionCutoff(options.now ?? new Date(), months);
+  return { retentionMonths: months, oldestAvailable: cutoff ? cutoff.toISOString() : null };
+}

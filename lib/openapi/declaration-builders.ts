@@ -1,0 +1,72 @@
+// The parts every resource's declarations share, and builders for the operations that differ
+// only in names and words: a list (a page of a collection), a read by id, an idempotent create.
+import "server-only";
+import { HEADERS } from "@/lib/openapi/components";
+import type { OperationDeclaration, ProblemDeclaration, SuccessDeclaration } from "@/lib/openapi/operations";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "@/lib/paging/page-params";
+
+export const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
+
+export const NO_STORE = { "Cache-Control": HEADERS.noStore };
+
+/** The keyset paging parameters of every list. */
+export const PAGING = {
+  limit: `Page size: an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); anything else is a 400, not clamped.`,
+  cursor: "The `metadata.cursor` of the previous page. Opaque, and valid only with the same filters and sort.",
+  sort: "ASC or DESC in any case (default DESC): by creation time, then id.",
+};
+
+type Named = Pick<OperationDeclaration, "path" | "operationId" | "summary" | "description" | "tag">;
+
+/** GET on a collection: a page of it, filtered by a strict query (PAGING among its words). */
+export function listOperation(
+  declaration: Named & Required<Pick<OperationDeclaration, "query" | "queryDescriptions">> & { page: SuccessDeclaration },
+): OperationDeclaration {
+  const { page, ...named } = declaration;
+  return { method: "get", ...named, auth: "bearer", success: { 200: page } };
+}
+
+/** GET on one resource by its id: the resource, or a 404. */
+export function getByIdOperation(declaration: Named & { found: SuccessDeclaration }): OperationDeclaration {
+  const { found, ...named } = declaration;
+  return {
+    method: "get",
+    ...named,
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 200: found },
+    problems: { 404: { codes: ["not_found"] } },
+  };
+}
+
+/** The 201 of a create that takes an Idempotency-Key: Location, and whether it is a replay. */
+export function idempotentCreated(
+  description: string,
+  body: SuccessDeclaration["body"],
+  headers: SuccessDeclaration["headers"] = {},
+): Record<number, SuccessDeclaration> {
+  return {
+    201: {
+      description: `${description} With an Idempotency-Key, a replay answers the first response again.`,
+      body,
+      headers: { Location: HEADERS.location, "Idempotent-Replayed": HEADERS.idempotentReplayed, ...headers },
+    },
+  };
+}
+
+/**
+ * The 409 and 422 of a create that takes an Idempotency-Key, after its own codes: a key still in
+ * flight or whose response is gone (409, Retry-After), a key used with another request (422).
+ */
+export function idempotentCreateProblems(
+  conflicts: string[],
+  unprocessable: string[],
+): Pick<Record<409 | 422, ProblemDeclaration>, 409 | 422> {
+  return {
+    409: {
+      codes: [...conflicts, "idempotency_in_flight", "idempotency_response_unavailable"],
+      headers: { "Retry-After": HEADERS.retryAfterOptional },
+    },
+    422: { codes: [...unprocessable, "idempotency_key_reused"] },
+  };
+}

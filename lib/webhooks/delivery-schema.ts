@@ -1,0 +1,41 @@
+// The response schemas of webhook deliveries and their attempts (pure: the events contract and
+// the browser's types use them; lib/webhooks/delivery-dto.ts maps rows to them).
+import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
+
+const timestamp = z.iso.datetime({ precision: 3 });
+
+export const deliveryAttemptSchema = z.strictObject({
+  id: z.string(),
+  startedAt: timestamp,
+  durationMs: z.int().nonnegative(),
+  statusCode: z.int().nullable().describe("The receiver's HTTP status; null when none came back"),
+  errorClass: z
+    .string()
+    .nullable()
+    .describe("null on success; timeout, dns, tls, connection_refused, connection_error, non_2xx or address_refused"),
+  responseBody: z.string().nullable().describe("The first bytes (at most 4 KiB) of the response body"),
+  trigger: z.string().describe("worker"),
+});
+
+export const deliverySchema = z.strictObject({
+  id: z.string(),
+  webhookId: z.string().describe("The webhook-id header: the same on every attempt"),
+  eventId: z.string(),
+  endpointId: z.string(),
+  merchantId: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attemptCount: z.int().nonnegative().describe("Attempts since the delivery was written or last resent"),
+  nextAttemptAt: timestamp.nullable().describe("When the next attempt is due (while pending)"),
+  lastAttemptAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const deliveryDetailSchema = deliverySchema.extend({
+  attempts: z.array(deliveryAttemptSchema).describe("Every attempt, oldest first"),
+});
+
+export type DeliveryDto = z.output<typeof deliverySchema>;
+export type DeliveryAttemptDto = z.output<typeof deliveryAttemptSchema>;
+export type DeliveryDetailDto = z.output<typeof deliveryDetailSchema>;
