@@ -1,5 +1,7 @@
 "use client";
 
+// The credentials list: filters in the URL, pages loaded as the table scrolls, details on
+// demand (secrets masked as the API gives them), enable and disable behind a confirmation.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { Fragment, useState } from "react";
@@ -29,8 +31,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, type Column, InfiniteListTable } from "@/components/ui/list-table";
-// The credentials list: filters in the URL, pages loaded as the table scrolls, details on
-// demand (secrets masked as the API gives them), enable and disable behind a confirmation.
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { PageHeader } from "@/components/ui/page-header";
