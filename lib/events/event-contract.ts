@@ -26,7 +26,11 @@ export const eventAttemptSchema = z.strictObject({
   outcome: z.enum(["processed", "failed"]),
   failureReason: z.string().nullable().describe("no_matching_credential, credential_disabled, ...; null when processed"),
   credentialId: z.string().nullable().describe("The credential that matched; null when none did"),
-  trigger: z.string().describe("worker, or retry:<username> for an operator's retry"),
+  trigger: z
+    .string()
+    .describe(
+      "worker:<host>:<pid>, ingest:<username> for a batch item decided on arrival, or retry:<username> for an operator's retry",
+    ),
   startedAt: timestamp,
   finishedAt: timestamp,
 });

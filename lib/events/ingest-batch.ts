@@ -1,4 +1,4 @@
-// POST /v1/webhooks/events/batch: up to 100 notifications stored in ONE statement (rows as one
+// POST /v1/webhooks/events/batch: up to 100 notifications stored and decided in ONE statement (rows as one
 // JSON parameter, unpacked by jsonb_to_recordset, as the demo loader does), each answered in
 // order: created, duplicate (the stored event's id and status) or invalid (its field errors).
 // One bad item never refuses the others. Sending the same batch again answers every item as a
@@ -8,17 +8,22 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql } from "@/lib/db/client";
 import type { BatchIngestResult, BatchItemResult } from "@/lib/events/batch-schema";
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
+import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
 import { withEventMonth } from "@/lib/events/partitions";
-import { nudgeEventWorker } from "@/lib/events/worker";
 import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 import { newId } from "@/lib/ids";
+import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 // As the single form (ingest-event.ts): the keys are claimed first in event_dedup_keys and only
 // the rows whose key was claimed (or that have none) are stored. Two items of one batch with the
 // same key: the first (in n order) claims it, the second is a duplicate of it.
+// Unlike the single form, each stored row is decided on arrival (decision-sql.ts: the worker's
+// rule, attempt record and outbox), so a batch is written once instead of inserted pending and
+// updated by the worker: at thousands of events a second, that second write of a wide, heavily
+// indexed row was what the worker could not keep up with (docs/benchmarks.md).
 const INSERT_BATCH_SQL = `
 WITH batch AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
@@ -31,16 +36,24 @@ WITH batch AS (
   SELECT dedup_key, id, now() FROM batch WHERE dedup_key IS NOT NULL ORDER BY n
   ON CONFLICT (dedup_key) DO NOTHING
   RETURNING event_id
-)
-INSERT INTO events AS e (id, type, status, data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
-  acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
-  card_last4, dedup_key, data_problem, body, created_at)
-SELECT id, '${PAYMENT_COMPLETED}', 'pending', data, merchant_id, terminal_id, acquirer_name, acquirer_merchant_identifier,
-  acquirer_terminal_identifier, transaction_status, payment_method, authorization_code, retrieval_reference_number,
-  card_last4, dedup_key, data_problem, body, now()
-FROM batch WHERE dedup_key IS NULL OR id IN (SELECT event_id FROM claimed)
-ORDER BY n
-RETURNING e.id`;
+), fresh AS (
+  SELECT b.*, b.acquirer_merchant_identifier AS mid, b.acquirer_terminal_identifier AS tid FROM batch b
+  WHERE b.dedup_key IS NULL OR b.id IN (SELECT event_id FROM claimed)
+), matched AS MATERIALIZED (
+  SELECT f.*, m.credential_id, m.any_credential FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
+), stored AS (
+  INSERT INTO events AS e (id, type, status, failure_reason, attempt_count, data, merchant_id, terminal_id, acquirer_name,
+    acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method, authorization_code,
+    retrieval_reference_number, card_last4, dedup_key, data_problem, body, created_at)
+  SELECT id, '${PAYMENT_COMPLETED}', ${decidedStatus("m")}, ${decidedFailureReason("m")}, 1, data, merchant_id, terminal_id,
+    acquirer_name, acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method,
+    authorization_code, retrieval_reference_number, card_last4, dedup_key, data_problem, body, now()
+  FROM matched m ORDER BY n
+  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason
+), decided AS (
+  SELECT s.id, s.created_at, s.type, s.status, s.failure_reason, m.credential_id FROM stored s JOIN matched m ON m.id = s.id
+), ${recordDecisions("$2")}
+SELECT d.id, d.status FROM decided d`;
 
 const EXISTING_SQL = `
 SELECT e.id, e.status, k.dedup_key FROM event_dedup_keys k
@@ -97,13 +110,14 @@ export async function ingestEventBatch(options: { caller: Caller; items: unknown
         n,
       };
     });
-    const inserted = new Set(
-      (
-        (await withEventMonth(() =>
-          sql({ name: "events_ingest_batch", text: INSERT_BATCH_SQL, values: [JSON.stringify(rows)] }),
-        )) as { id: string }[]
-      ).map((r) => r.id),
-    );
+    const decided = (await withEventMonth(() =>
+      sql({
+        name: "events_ingest_batch",
+        text: INSERT_BATCH_SQL,
+        values: [JSON.stringify(rows), `ingest:${options.caller.username}`.slice(0, 80)],
+      }),
+    )) as { id: string; status: "processed" | "failed" }[];
+    const inserted = new Map(decided.map((r) => [r.id, r.status]));
     const seenKeys = valid.filter((v) => !inserted.has(v.id) && v.dedupKey !== null).map((v) => v.dedupKey as string);
     const existing = new Map<string, { id: string; status: BatchItemResult["status"] }>();
     if (seenKeys.length > 0) {
@@ -115,15 +129,16 @@ export async function ingestEventBatch(options: { caller: Caller; items: unknown
       for (const row of found) existing.set(row.dedup_key, { id: row.id, status: row.status });
     }
     for (const v of valid) {
-      if (inserted.has(v.id)) {
-        results[v.index] = { index: v.index, result: "created", id: v.id, status: "pending", errors: [] };
+      const status = inserted.get(v.id);
+      if (status) {
+        results[v.index] = { index: v.index, result: "created", id: v.id, status, errors: [] };
         continue;
       }
       const stored = v.dedupKey === null ? undefined : existing.get(v.dedupKey);
       if (!stored) throw new Error("batch dedup conflict without an existing event");
       results[v.index] = { index: v.index, result: "duplicate", id: stored.id, status: stored.status, errors: [] };
     }
-    if (inserted.size > 0) nudgeEventWorker();
+    if (decided.some((r) => r.status === "processed")) nudgeDeliveryWorker();
   }
 
   const count = (result: BatchItemResult["result"]) => results.filter((r) => r.result === result).length;

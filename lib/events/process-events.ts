@@ -1,12 +1,11 @@
-// Processing: an event becomes `processed` when an enabled credential matches its acquirer, MID
-// and TID (ecommerce providers: acquirer and MID, their clientId), else `failed` with a reason;
-// an event whose values did not add up at ingestion (data_problem) fails with that problem.
+// Processing of pending events (the rule and its record: decision-sql.ts).
 // Claim, decision, update and attempt record are ONE statement: rows are claimed with FOR
 // UPDATE SKIP LOCKED, so concurrent workers (other instances too) never take the same event,
 // and a crash mid-way rolls the whole batch back to pending. The same statement writes the
 // webhook deliveries of every processed event (the outbox), so none is lost between the two.
 import { hostname } from "node:os";
 import { sql } from "@/lib/db/client";
+import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
 
 export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
@@ -33,48 +32,19 @@ WITH claimed AS (
   FROM events e ${CLAIM[claim]}
   FOR UPDATE SKIP LOCKED
 ), matched AS MATERIALIZED (
-  -- One look at the credentials per event: the oldest enabled match, and whether any (even a
-  -- disabled one) holds the account. Materialized so that the CASEs below read it, not re-run it.
+  -- Materialized so that the CASEs below read the lookup, not re-run it.
   SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential
-  FROM claimed c CROSS JOIN LATERAL (
-    SELECT (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_id,
-      count(*) > 0 AS any_credential
-    FROM credentials cr JOIN providers p ON p.id = cr.provider_id
-    WHERE p.name = c.acquirer_name AND cr.acquirer_merchant_identifier = c.mid
-      AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = c.tid)
-  ) m
-), updated AS (
+  FROM claimed c CROSS JOIN LATERAL ${credentialMatch("c")} m
+), decided AS (
   UPDATE events e SET
-    status = CASE WHEN m.data_problem IS NULL AND m.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END,
-    failure_reason = CASE WHEN m.data_problem IS NOT NULL THEN m.data_problem
-                          WHEN m.credential_id IS NOT NULL THEN NULL
-                          WHEN m.any_credential THEN 'credential_disabled'
-                          ELSE 'no_matching_credential' END,
+    status = ${decidedStatus("m")},
+    failure_reason = ${decidedFailureReason("m")},
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id
-), attempts AS (
-  INSERT INTO event_attempts (id, event_id, event_created_at, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
-  SELECT substr(md5(u.id || clock_timestamp()::text || random()::text), 1, 20), u.id, u.created_at, u.status, u.failure_reason,
-         u.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
-  FROM updated u
-  RETURNING event_id
-), deliveries AS (
-  -- The outbox: one delivery per enabled endpoint of the credential's merchant that takes this
-  -- event type, committed with the status change (lib/webhooks/delivery-worker.ts sends them).
-  INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, status, next_attempt_at, created_at, updated_at)
-  SELECT substr(md5(u.id || w.id || clock_timestamp()::text || random()::text), 1, 20), u.id, u.created_at, w.id, 'pending',
-         clock_timestamp(), clock_timestamp(), clock_timestamp()
-  FROM updated u
-  JOIN credentials cr ON cr.id = u.credential_id
-  JOIN webhook_endpoints w ON w.merchant_id = cr.merchant_id AND w.enabled
-    AND (cardinality(w.event_types) = 0 OR u.type = ANY (w.event_types))
-  WHERE u.status = 'processed'
-  ON CONFLICT (event_id, endpoint_id, event_created_at) DO NOTHING
-  RETURNING endpoint_id
-)
-SELECT u.id, u.status, u.failure_reason AS "failureReason" FROM updated u`;
+), ${recordDecisions(trigger)}
+SELECT d.id, d.status, d.failure_reason AS "failureReason" FROM decided d`;
 }
 
 const SQL = {

@@ -309,8 +309,9 @@ export const OPERATIONS: OperationDeclaration[] = [
       "Roles ingest and admin. Each item is validated and stored on its own and answered in order: created, " +
       "duplicate (the stored event's id and status; the same dedup rule as the single form, also between items of " +
       "one batch) or invalid (its field errors, named events.<index>.<field>). One bad item never refuses the " +
-      "others; sending the same batch again answers every item as a duplicate with the same ids. The body may " +
-      "hold up to 1 MiB.",
+      "others; sending the same batch again answers every item as a duplicate with the same ids. Unlike the single " +
+      "form, a created item is processed as it is stored (the same rule as the worker's: its status is processed " +
+      "or failed, never pending, with one attempt by ingest:<username>). The body may hold up to 1 MiB.",
     tag: "Events",
     auth: "bearer",
     body: { schema: "BatchIngestRequest", description: "The notifications (the seed's Data objects)." },

@@ -1,16 +1,23 @@
 // POST /v1/webhooks/events/batch (issue 14): up to 100 notifications, each answered in order;
-// one bad item never refuses the others; the same batch again is all duplicates.
+// one bad item never refuses the others; the same batch again is all duplicates; each stored
+// item is decided on arrival, by the worker's rule, with its attempt and outbox.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as batch } from "@/app/v1/webhooks/events/batch/route";
-import { processPendingEvents } from "@/lib/events/process-events";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 
 let ingester: string;
+let ingesterName: string;
 let viewer: string;
 beforeAll(async () => {
-  ingester = (await userWithTokens("ingest")).accessToken;
+  const ingest = await userWithTokens("ingest");
+  ingester = ingest.accessToken;
+  ingesterName = ingest.username;
   viewer = (await userWithTokens("viewer")).accessToken;
 });
 
@@ -25,7 +32,8 @@ describe("POST /v1/webhooks/events/batch", () => {
     expect(res.status).toBe(200);
     expect(res.json.summary).toEqual({ created: 2, duplicate: 1, invalid: 2 });
     const [first, bad, second, repeat, nul] = res.json.data;
-    expect(first).toMatchObject({ index: 0, result: "created", status: "pending", errors: [] });
+    // Decided on arrival: no credential holds these random accounts.
+    expect(first).toMatchObject({ index: 0, result: "created", status: "failed", errors: [] });
     expect(bad).toMatchObject({ index: 1, result: "invalid", id: null, status: null });
     expect(bad.errors.map((e: { field: string }) => e.field).sort()).toEqual(["events.1.amount", "events.1.surprise"]);
     expect(second).toMatchObject({ index: 2, result: "created" });
@@ -43,11 +51,56 @@ describe("POST /v1/webhooks/events/batch", () => {
     const items = Array.from({ length: 100 }, () => cardEventData());
     const first = await post({ events: items });
     expect(first.json.summary).toEqual({ created: 100, duplicate: 0, invalid: 0 });
-    while ((await processPendingEvents()).length > 0) {}
     const again = await post({ events: items });
     expect(again.json.summary).toEqual({ created: 0, duplicate: 100, invalid: 0 });
     expect(again.json.data.map((r: { id: string }) => r.id)).toEqual(first.json.data.map((r: { id: string }) => r.id));
     expect(new Set(again.json.data.map((r: { status: string }) => r.status))).toEqual(new Set(["failed"]));
+  });
+
+  it("decides each stored item as it stores it: the worker's rule, one attempt each, the outbox", async () => {
+    const enabled = await insertCredential();
+    const disabled = await insertCredential({ enabled: false });
+    const endpointId = newId();
+    const sealed = encryptSecret(`whsec_${"a".repeat(43)}=`, endpointId);
+    await db().webhookEndpoint.create({
+      data: {
+        id: endpointId,
+        merchantId: enabled.merchantId,
+        url: "https://hooks.example.com/pic",
+        secretCiphertext: new Uint8Array(sealed.ciphertext),
+        secretKeyVersion: sealed.keyVersion,
+      },
+    });
+    const of = (c: { mid: string; tid: string }) => ({ acquirerMerchantIdentifier: c.mid, acquirerTerminalIdentifier: c.tid });
+    const res = await post({
+      events: [
+        cardEventData(of(enabled)),
+        cardEventData(of(disabled)),
+        cardEventData(),
+        cardEventData({ ...of(enabled), cardData: null }),
+      ],
+    });
+    expect(res.status).toBe(200);
+    const ids = res.json.data.map((r: { id: string }) => r.id) as string[];
+    expect(res.json.data.map((r: { status: string }) => r.status)).toEqual(["processed", "failed", "failed", "failed"]);
+
+    const stored = await db().event.findMany({ where: { id: { in: ids } }, include: { attempts: true } });
+    const byId = new Map(stored.map((e) => [e.id, e]));
+    expect(ids.map((id) => byId.get(id)?.failureReason ?? null)).toEqual([
+      null,
+      "credential_disabled",
+      "no_matching_credential",
+      "missing_card_data",
+    ]);
+    for (const id of ids) {
+      const event = byId.get(id)!;
+      expect(event.attemptCount).toBe(1);
+      expect(event.attempts).toHaveLength(1);
+      expect(event.attempts[0]).toMatchObject({ outcome: event.status, trigger: `ingest:${ingesterName}` });
+    }
+    expect(byId.get(ids[0]!)!.attempts[0]!.credentialId).toBe(enabled.id);
+    const deliveries = await db().webhookDelivery.findMany({ where: { eventId: { in: ids } } });
+    expect(deliveries.map((d) => [d.eventId, d.endpointId, d.status])).toEqual([[ids[0], endpointId, "pending"]]);
   });
 
   it("refuses an envelope that is not 1 to 100 notifications, and other roles", async () => {

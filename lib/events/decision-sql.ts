@@ -1,0 +1,63 @@
+// What processing decides for an event, and how the decision is recorded, as SQL fragments
+// shared by the two statements that decide: the worker's UPDATE of pending events
+// (process-events.ts) and the batch ingestion's INSERT (ingest-batch.ts), which decides each
+// notification as it stores it. One rule, written once: an event is `processed` when an enabled
+// credential matches its acquirer, MID and TID (ecommerce providers: acquirer and MID), else
+// `failed` with a reason; an event whose values did not add up at ingestion (data_problem) fails
+// with that problem.
+
+/**
+ * One look at the credentials for the event row `ev` (columns acquirer_name, mid, tid): the
+ * oldest enabled match (credential_id) and whether any credential, even a disabled one, holds
+ * the account (any_credential). For a CROSS JOIN LATERAL.
+ */
+export function credentialMatch(ev: string): string {
+  return `(
+    SELECT (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_id,
+      count(*) > 0 AS any_credential
+    FROM credentials cr JOIN providers p ON p.id = cr.provider_id
+    WHERE p.name = ${ev}.acquirer_name AND cr.acquirer_merchant_identifier = ${ev}.mid
+      AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = ${ev}.tid)
+  )`;
+}
+
+/** The status decided from row `m` (data_problem, credential_id, any_credential). */
+export function decidedStatus(m: string): string {
+  return `CASE WHEN ${m}.data_problem IS NULL AND ${m}.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END`;
+}
+
+/** The failure reason decided from row `m`; null when processed. */
+export function decidedFailureReason(m: string): string {
+  return `CASE WHEN ${m}.data_problem IS NOT NULL THEN ${m}.data_problem
+               WHEN ${m}.credential_id IS NOT NULL THEN NULL
+               WHEN ${m}.any_credential THEN 'credential_disabled'
+               ELSE 'no_matching_credential' END`;
+}
+
+/**
+ * The CTEs `attempts` and `deliveries` that record the rows of the CTE `decided` (id,
+ * created_at, type, status, failure_reason, credential_id): one attempt each, with `trigger`
+ * (a placeholder or literal: who decided), and the outbox, one webhook delivery per enabled
+ * endpoint of the credential's merchant that takes the event's type, committed with the
+ * decision (lib/webhooks/delivery-worker.ts sends them).
+ */
+export function recordDecisions(trigger: string): string {
+  return `attempts AS (
+  INSERT INTO event_attempts (id, event_id, event_created_at, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
+  SELECT substr(md5(d.id || clock_timestamp()::text || random()::text), 1, 20), d.id, d.created_at, d.status, d.failure_reason,
+         d.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
+  FROM decided d
+  RETURNING event_id
+), deliveries AS (
+  INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, status, next_attempt_at, created_at, updated_at)
+  SELECT substr(md5(d.id || w.id || clock_timestamp()::text || random()::text), 1, 20), d.id, d.created_at, w.id, 'pending',
+         clock_timestamp(), clock_timestamp(), clock_timestamp()
+  FROM decided d
+  JOIN credentials cr ON cr.id = d.credential_id
+  JOIN webhook_endpoints w ON w.merchant_id = cr.merchant_id AND w.enabled
+    AND (cardinality(w.event_types) = 0 OR d.type = ANY (w.event_types))
+  WHERE d.status = 'processed'
+  ON CONFLICT (event_id, endpoint_id, event_created_at) DO NOTHING
+  RETURNING endpoint_id
+)`;
+}
