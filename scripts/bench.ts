@@ -3,6 +3,8 @@
 // then measures in one run (autocannon): (a) first page, limit 20; (b) status=failed, limit
 // 100; (c) a page half the events deep (500,000 of 1M, 5,000,000 of 10M) by cursor, limit 100; (d) fixed bodies of (a)'s and (c)'s
 // sizes with no database; and ingestion with the worker keeping up. Writes docs/benchmarks.md.
+// With --compare M it measures instead (a) and (c) at two sizes in one run, taking turns, against
+// a second database of M events: issue 14's target compares the latencies at 10M with those at 1M.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -34,20 +36,27 @@ const { values: args } = parseArgs({
     // Serve the existing .next build instead of building the checkout first. A stale build once
     // served old code against a migrated database (every ingestion a 500): only for reruns.
     "reuse-build": { type: "boolean", default: false },
+    // A second size, measured in the same run instead of the scenarios above: (a) and (c) on a
+    // database of this many events (BENCH_COMPARE_DATABASE_URL, or the main one's name with the size
+    // appended: pic_bench_1m), its server on --port + 1. Writes its own section of the report.
+    compare: { type: "string" },
   },
 });
 const EVENTS = Number(args.events);
-/** How deep (c) pages: half the events. */
-const DEEP = Math.floor(EVENTS / 2);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
 const PASSWORD = "bench password 1234";
 /** Whether a scenario (a, b, c, d, m) or the ingestion (i) runs: all of them unless --only says. */
 const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
+
+/** A database of demo events under test, and the port of the production server in front of it. */
+type Target = { events: number; databaseUrl: string; port: number };
+const MAIN: Target = { events: EVENTS, databaseUrl: DATABASE_URL, port: PORT };
+/** How deep (c) pages: half the events. */
+const deepOf = (target: Target) => Math.floor(target.events / 2);
 
 // The commands (migrate, demo data, users) need secrets on a server database like the server
 // does; the bench's data keeps no secret worth keeping between runs.
@@ -58,28 +67,30 @@ function sh(command: string, argv: string[], env: Record<string, string> = {}): 
   if (r.status !== 0) throw new Error(`${command} ${argv.join(" ")} failed`);
 }
 
-async function ensureDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
+async function ensureDatabase({ databaseUrl }: Target): Promise<void> {
+  const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).toString() });
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: "/postgres" }).toString() });
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  sh("npx", ["tsx", "--conditions=react-server", "prisma/migrate.ts", "deploy"], { DATABASE_URL });
+  sh("npx", ["tsx", "--conditions=react-server", "prisma/migrate.ts", "deploy"], { DATABASE_URL: databaseUrl });
 }
 
+/** A query on the main database, where the ingestion and the MID filter run. */
 const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryOnce<T>(DATABASE_URL, sql, params);
 
-async function ensureData(): Promise<void> {
-  const count = (await query<{ count: string }>("SELECT count(*) FROM events"))[0]!.count;
-  if (Number(count) < EVENTS) {
-    console.log(`Loading ${EVENTS - Number(count)} demo events (have ${count})...`);
-    sh("npx", ["tsx", "--conditions=react-server", "prisma/demo.ts", "--events", String(EVENTS - Number(count))], {
-      DATABASE_URL,
+/** Loads the target's demo events if it has fewer, and its users; returns how many events it holds. */
+async function ensureData({ events, databaseUrl }: Target): Promise<number> {
+  const count = (await queryOnce<{ count: string }>(databaseUrl, "SELECT count(*) FROM events"))[0]!.count;
+  if (Number(count) < events) {
+    console.log(`Loading ${events - Number(count)} demo events (have ${count})...`);
+    sh("npx", ["tsx", "--conditions=react-server", "prisma/demo.ts", "--events", String(events - Number(count))], {
+      DATABASE_URL: databaseUrl,
     });
   }
-  await query("ANALYZE events");
+  await queryOnce(databaseUrl, "ANALYZE events");
   for (const [username, role] of [
     ["bench-viewer", "viewer"],
     ["bench-ingest", "ingest"],
@@ -88,22 +99,28 @@ async function ensureData(): Promise<void> {
       "npx",
       ["tsx", "--conditions=react-server", "scripts/users.ts", "create", username, "--role", role, "--password", PASSWORD],
       {
-        env: { ...process.env, ...CLI_SECRETS, DATABASE_URL },
+        env: { ...process.env, ...CLI_SECRETS, DATABASE_URL: databaseUrl },
         encoding: "utf8",
       },
     );
     if (r.status !== 0 && !r.stderr.includes("taken")) throw new Error(r.stderr);
   }
+  return Math.max(Number(count), events);
 }
 
-function serverEnv(): NodeJS.ProcessEnv {
+// One set of secrets for every server of the run: the bench signs (c)'s cursors itself, and the
+// cursor module keeps the key of the first secret it reads.
+const SERVER_SECRETS = freshServerSecrets();
+const baseOf = (target: Target) => `http://127.0.0.1:${target.port}`;
+
+function serverEnv(target: Target): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    ...freshServerSecrets(),
+    ...SERVER_SECRETS,
     NODE_ENV: "production",
-    DATABASE_URL,
-    PORT: String(PORT),
-    NEXTAUTH_URL: BASE,
+    DATABASE_URL: target.databaseUrl,
+    PORT: String(target.port),
+    NEXTAUTH_URL: baseOf(target),
     BENCH_ROUTES: "true",
     ACCESS_TOKEN_TTL_SECONDS: "3600",
     LOGIN_LIMIT_PER_ADDRESS: "100000",
@@ -111,8 +128,35 @@ function serverEnv(): NodeJS.ProcessEnv {
   };
 }
 
-async function token(username: string): Promise<string> {
-  return (await signInOverHttp(BASE, { username, password: PASSWORD })).access_token;
+/** A production server started by the bench: where it answers, and its pid for the CPU figures. */
+type Server = { base: string; pid: number; stop: () => void };
+
+async function startServer(target: Target): Promise<Server> {
+  const child = spawn(args["server-node"] ?? process.execPath, ["scripts/server.mjs"], {
+    env: serverEnv(target),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const server = { base: baseOf(target), pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
+  try {
+    await waitForUrl(`${server.base}/readyz`, 60_000);
+    // The demo data leaves events pending: let the worker finish them before measuring reads.
+    const until = Date.now() + 120_000;
+    while (
+      Date.now() < until &&
+      (await queryOnce<{ n: number }>(target.databaseUrl, "SELECT count(*)::int AS n FROM events WHERE status = 'pending'"))[0]!
+        .n > 0
+    ) {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (e) {
+    server.stop();
+    throw e;
+  }
+  return server;
+}
+
+async function token(server: Server, username: string): Promise<string> {
+  return (await signInOverHttp(server.base, { username, password: PASSWORD })).access_token;
 }
 
 type Figures = {
@@ -128,17 +172,15 @@ type Figures = {
   postgresCpu: number;
 };
 
-let serverPid = 0;
-
-async function measure(name: string, path: string, headers: Record<string, string> = {}, warmUp = true): Promise<Figures> {
-  const probe = await fetch(`${BASE}${path}`, { headers });
+async function measure(server: Server, { name, path, headers }: Scenario, warmUp: boolean): Promise<Figures> {
+  const probe = await fetch(`${server.base}${path}`, { headers });
   const bytes = (await probe.text()).length;
   if (!probe.ok) throw new Error(`${name}: ${probe.status}`);
-  if (warmUp) await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: 3 });
-  const before = cpuSnapshot(serverPid);
+  if (warmUp) await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: 3 });
+  const before = cpuSnapshot(server.pid);
   const clientBefore = process.cpuUsage();
-  const r = await autocannon({ url: `${BASE}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
-  const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), r.requests.total);
+  const r = await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
+  const cpu = cpuPerRequest(before, cpuSnapshot(server.pid), r.requests.total);
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = Math.round(((clientUsage.user + clientUsage.system) / 1000 / Math.max(1, r.requests.total)) * 100) / 100;
   const figures = {
@@ -179,47 +221,69 @@ function medianOf(samples: Figures[]): Figures {
   };
 }
 
-async function deepCursor(): Promise<string> {
+async function deepCursor(target: Target): Promise<string> {
   // The position half the events deep into the default (newest first) order, as the API encodes it.
-  const [row] = await query<{ created_at: Date; id: string }>(
-    `SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC OFFSET ${DEEP - 1} LIMIT 1`,
+  const [row] = await queryOnce<{ created_at: Date; id: string }>(
+    target.databaseUrl,
+    `SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC OFFSET ${deepOf(target) - 1} LIMIT 1`,
   );
-  process.env.NEXTAUTH_SECRET = serverEnvValues.NEXTAUTH_SECRET;
+  process.env.NEXTAUTH_SECRET = SERVER_SECRETS.NEXTAUTH_SECRET;
   const { cursorBinding, encodeCursor } = await import("@/lib/paging/cursor");
   return encodeCursor({ createdAt: row!.created_at, id: row!.id }, cursorBinding("events", { sort: "desc" }));
 }
 
+type Scenario = { letter: string; name: string; path: string; headers: Record<string, string> };
+
+/** (a) and (c) on a target, as its bench-viewer: the two pages issue 14 compares across sizes. */
+async function pageScenarios(target: Target, server: Server): Promise<{ a: Scenario; c: Scenario }> {
+  const auth = { authorization: `Bearer ${await token(server, "bench-viewer")}` };
+  const cursor = await deepCursor(target);
+  return {
+    a: { letter: "a", name: "(a) first page, limit 20", path: "/v1/webhooks/events?limit=20", headers: auth },
+    c: {
+      letter: "c",
+      name: `(c) ${deepOf(target).toLocaleString("en-US")} deep by cursor, limit 100`,
+      path: `/v1/webhooks/events?limit=100&cursor=${cursor}`,
+      headers: auth,
+    },
+  };
+}
+
 /** POST /bench/fixed with the same event bodies: what the framework alone takes in, per second. */
-async function postCeiling(seconds: number, responseBytes: number) {
-  const cpuBefore = cpuSnapshot(serverPid);
+async function postCeiling(server: Server, seconds: number, responseBytes: number) {
+  const cpuBefore = cpuSnapshot(server.pid);
   const r = await autocannon({
-    url: `${BASE}/bench/fixed?bytes=${responseBytes}`,
+    url: `${server.base}/bench/fixed?bytes=${responseBytes}`,
     method: "POST",
     connections: CONNECTIONS,
     duration: seconds,
     headers: { "content-type": "application/json" },
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
   });
-  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(serverPid), r.requests.total);
+  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(server.pid), r.requests.total);
   return { rps: Math.round(r.requests.average), errors: r.errors + r.timeouts + r.non2xx, serverCpu: cpu.server };
 }
 
-async function ingestion(seconds: number) {
-  const ingestToken = await token("bench-ingest");
+async function ingestion(server: Server, seconds: number) {
+  const ingestToken = await token(server, "bench-ingest");
   const headers = { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" };
   // One event first, for the size of an answer (the fixed POST route answers as much); it is
   // stored before the measured window starts.
-  const probe = await fetch(`${BASE}/v1/webhooks/events`, { method: "POST", headers, body: JSON.stringify(cardEventData()) });
+  const probe = await fetch(`${server.base}/v1/webhooks/events`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(cardEventData()),
+  });
   const responseBytes = (await probe.text()).length;
   const max = (await query<{ max: Date | null }>("SELECT max(created_at) AS max FROM events"))[0]!.max;
   const started = new Date(Math.max(Date.now(), (max?.getTime() ?? 0) + 1));
   let accepted = 0;
-  const cpuBefore = cpuSnapshot(serverPid);
+  const cpuBefore = cpuSnapshot(server.pid);
   let run!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     run = autocannon(
       {
-        url: `${BASE}/v1/webhooks/events`,
+        url: `${server.base}/v1/webhooks/events`,
         method: "POST",
         connections: CONNECTIONS,
         duration: seconds,
@@ -240,7 +304,7 @@ async function ingestion(seconds: number) {
     if (pending > 0) await new Promise((res) => setTimeout(res, 50));
   }
   const lagMs = Date.now() - stoppedAt;
-  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(serverPid), r.requests.total);
+  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(server.pid), r.requests.total);
   const [stored] = await query<{ stored: string; attempts: string; twice: string }>(
     `SELECT count(*)::int AS stored,
             (SELECT count(*) FROM event_attempts a JOIN events e ON e.id = a.event_id WHERE e.created_at >= $1)::int AS attempts,
@@ -266,45 +330,26 @@ async function ingestion(seconds: number) {
   };
 }
 
-const serverEnvValues = serverEnv();
-
 async function main(): Promise<void> {
   if (!args["reuse-build"] || !existsSync(".next/BUILD_ID")) sh("npx", ["next", "build"]);
-  await ensureDatabase();
-  await ensureData();
+  if (args.compare) return compareSizes(compareTarget(Number(args.compare)));
+  await ensureDatabase(MAIN);
+  await ensureData(MAIN);
 
-  const server = spawn(args["server-node"] ?? process.execPath, ["scripts/server.mjs"], {
-    env: serverEnvValues,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  serverPid = server.pid ?? 0;
+  const server = await startServer(MAIN);
   try {
-    await waitForUrl(`${BASE}/readyz`, 60_000);
-    // The demo data leaves events pending: let the worker finish them before measuring reads.
-    const until = Date.now() + 120_000;
-    while (
-      Date.now() < until &&
-      (await query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE status = 'pending'"))[0]!.n > 0
-    ) {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const auth = { authorization: `Bearer ${await token("bench-viewer")}` };
-    const cursor = await deepCursor();
+    const pages = await pageScenarios(MAIN, server);
+    const auth = pages.a.headers;
     console.log(`\n${EVENTS} events; ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
     // The scenarios take turns, round after round; each figure is the median of its rounds.
-    const scenarios: { letter: string; name: string; path: string; headers: Record<string, string> }[] = [
-      { letter: "a", name: "(a) first page, limit 20", path: "/v1/webhooks/events?limit=20", headers: auth },
+    const scenarios: Scenario[] = [
+      pages.a,
       { letter: "b", name: "(b) status=failed, limit 100", path: "/v1/webhooks/events?status=failed&limit=100", headers: auth },
-      {
-        letter: "c",
-        name: `(c) ${DEEP.toLocaleString("en-US")} deep by cursor, limit 100`,
-        path: `/v1/webhooks/events?limit=100&cursor=${cursor}`,
-        headers: auth,
-      },
+      pages.c,
     ];
     const sizes = await Promise.all(
       [scenarios[0]!, scenarios[2]!].map(
-        async (s) => (await (await fetch(`${BASE}${s.path}`, { headers: s.headers })).text()).length,
+        async (s) => (await (await fetch(`${server.base}${s.path}`, { headers: s.headers })).text()).length,
       ),
     );
     scenarios.push(
@@ -339,7 +384,7 @@ async function main(): Promise<void> {
       const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 5, 1, 6];
       for (const i of order) {
         const s = scenarios[i]!;
-        if (selected(s.letter)) samples[i]!.push(await measure(s.name, s.path, s.headers, round === 1));
+        if (selected(s.letter)) samples[i]!.push(await measure(server, s, round === 1));
       }
     }
     const ratio = (of: number, to: number) =>
@@ -350,10 +395,10 @@ async function main(): Promise<void> {
     if (selected("m") && selected("b")) console.log(`ratio (m)/(b), MID filter to status filter: ${ratio(6, 1).toFixed(2)}`);
     if (!selected("i")) return;
     console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
-    const ingest = await ingestion(Number(args["ingest-seconds"]));
+    const ingest = await ingestion(server, Number(args["ingest-seconds"]));
     console.log(ingest);
     // Right after, in the same conditions: the framework's own ceiling for such a POST.
-    const ceiling = await postCeiling(DURATION, ingest.responseBytes);
+    const ceiling = await postCeiling(server, DURATION, ingest.responseBytes);
     console.log(`(e) POST of the same bodies to a fixed route: ${ceiling.rps} req/s, server CPU ${ceiling.serverCpu} ms/req`);
     console.log(`ingestion / (e): ${(ingest.rps / ceiling.rps).toFixed(2)}`);
     if (args.only) return;
@@ -362,7 +407,7 @@ async function main(): Promise<void> {
     console.log(`p99 (c)/(a') at limit 100: ${p99Ratio.toFixed(2)}`);
     writeReport([a, a100, b, c, dA, dC], { ratioA, ratioC, p99Ratio }, ingest, ceiling);
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 
@@ -372,11 +417,10 @@ function writeReport(
   ingest: Awaited<ReturnType<typeof ingestion>>,
   ceiling: Awaited<ReturnType<typeof postCeiling>>,
 ): void {
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const lines = [
     "## Events API: `npm run bench`",
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, PostgreSQL server on the same machine,`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, PostgreSQL server on the same machine,`,
     `production build served by scripts/server.mjs, load from autocannon in the same machine (${CONNECTIONS} connections,`,
     `${ROUNDS} rounds of ${DURATION} s per scenario, (a) and (c) each next to its (d) in alternating order, after a 3 s warm-up;`,
     "medians of the rounds, ratios the medians of each round's own ratio; CPU per request read from /proc).",
@@ -405,6 +449,125 @@ function writeReport(
     `- Ingestion / (e): **${(ingest.rps / ceiling.rps).toFixed(2)}**. The target of issue 4 is absolute (≥ 800 events/s).`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
+}
+
+/** The machine, as the report names it. */
+const machine = () =>
+  `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+// --compare: (a) and (c) at two sizes in one run. This shared machine's speed changes from hour to
+// hour (docs/benchmarks.md, "Reading these figures"), so figures of two runs compare poorly: the
+// sizes take turns within one run instead.
+
+/** Issue 14: at the larger size, (a) and (c) within this factor of their p50 and p99 at the smaller. */
+const SCALE_TARGET = 1.2;
+
+/** 1000000 → "1m", 20000 → "20k": the compared database's name suffix. */
+const shortCount = (n: number) => (n % 1e6 === 0 ? `${n / 1e6}m` : n % 1e3 === 0 ? `${n / 1e3}k` : String(n));
+
+/** The --compare size: its own database (pic_bench → pic_bench_1m) and its server on the next port. */
+function compareTarget(events: number): Target {
+  if (!Number.isInteger(events) || events < 2) throw new Error("--compare takes a number of events, at least 2");
+  const derived = new URL(DATABASE_URL);
+  derived.pathname = `${derived.pathname}_${shortCount(events)}`;
+  const databaseUrl = process.env.BENCH_COMPARE_DATABASE_URL ?? derived.toString();
+  if (new URL(databaseUrl).toString() === new URL(DATABASE_URL).toString()) {
+    throw new Error("--compare needs a database of its own: BENCH_COMPARE_DATABASE_URL is BENCH_DATABASE_URL");
+  }
+  return { events, databaseUrl, port: PORT + 1 };
+}
+
+type PageLetter = "a" | "c";
+/** One size of the comparison: its database, the server in front of it, and its (a) and (c). */
+type Side = { target: Target; server: Server; scenarios: Record<PageLetter, Scenario> };
+type ScaleRow = { name: string; small: Figures; large: Figures; p50Ratio: number; p99Ratio: number };
+
+async function compareSizes(small: Target): Promise<void> {
+  const letters = (["a", "c"] as const).filter(selected);
+  if (!letters.length) throw new Error("--compare measures (a) and (c): --only selects neither");
+  const targets = [small, MAIN];
+  for (const target of targets) {
+    await ensureDatabase(target);
+    const held = await ensureData(target);
+    if (held !== target.events) console.log(`${target.databaseUrl} holds ${held} events, not ${target.events}`);
+  }
+  // Both servers run throughout, one measured at a time; the idle one's worker only polls, and it
+  // does so during either size's turn alike.
+  const servers: Server[] = [];
+  try {
+    for (const target of targets) servers.push(await startServer(target));
+    const sides: Side[] = [];
+    for (const [i, target] of targets.entries()) {
+      sides.push({ target, server: servers[i]!, scenarios: await pageScenarios(target, servers[i]!) });
+    }
+    console.log(`\n${small.events} and ${EVENTS} events; ${CONNECTIONS} connections, ${DURATION} s per scenario and size\n`);
+    const samples = await measureInTurns(sides, letters);
+    const rows = letters.map((letter) => scaleRow(sides[1]!.scenarios[letter].name, samples.get(letter)!));
+    const table = scaleTable(small, rows);
+    console.log(`\n${table.join("\n")}`);
+    if (!args.only) writeScaleReport(small, table);
+  } finally {
+    for (const server of servers) server.stop();
+  }
+}
+
+/**
+ * Each scenario at both sizes right after each other, the smaller first one round and the larger
+ * first the next, so that a drift in the machine's speed falls on both sides of a ratio alike.
+ * Returns, per scenario, each side's figures in round order.
+ */
+async function measureInTurns(sides: Side[], letters: PageLetter[]): Promise<Map<PageLetter, Figures[][]>> {
+  const samples = new Map(letters.map((letter) => [letter, sides.map((): Figures[] => [])]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`round ${round} of ${ROUNDS}`);
+    const order = round % 2 ? [0, 1] : [1, 0];
+    for (const letter of letters) {
+      for (const i of order) {
+        const { target, server, scenarios } = sides[i]!;
+        const scenario = { ...scenarios[letter], name: `${target.events.toLocaleString("en-US")}: ${scenarios[letter].name}` };
+        samples.get(letter)![i]!.push(await measure(server, scenario, round === 1));
+      }
+    }
+  }
+  return samples;
+}
+
+/** A scenario's medians at both sizes; its ratios, as the main table's, the medians of each round's own. */
+function scaleRow(name: string, [small, large]: Figures[][]): ScaleRow {
+  const ratio = (key: "p50" | "p99") => median(large!.map((figures, round) => figures[key] / small![round]![key]));
+  return { name, small: medianOf(small!), large: medianOf(large!), p50Ratio: ratio("p50"), p99Ratio: ratio("p99") };
+}
+
+/** The comparison as a Markdown table, for the console and the report alike. */
+function scaleTable(small: Target, rows: ScaleRow[]): string[] {
+  const [m, n] = [small.events, EVENTS].map((count) => count.toLocaleString("en-US"));
+  const within = (ratio: number) => (ratio <= SCALE_TARGET ? "yes" : "**no**");
+  return [
+    `| scenario | ${m}: p50 ms | ${m}: p99 ms | ${n}: p50 ms | ${n}: p99 ms | p50 ${n} / ${m} | p99 ${n} / ${m} | within ${SCALE_TARGET}× (p50, p99) | errors |`,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.small.p50} | ${r.small.p99} | ${r.large.p50} | ${r.large.p99} | ${r.p50Ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${within(r.p50Ratio)}, ${within(r.p99Ratio)} | ${r.small.errors + r.large.errors} |`,
+    ),
+    "",
+    `(c) pages half of each size deep: ${deepOf(small).toLocaleString("en-US")} at ${m} events, ${deepOf(MAIN).toLocaleString("en-US")} at ${n}.`,
+  ];
+}
+
+function writeScaleReport(small: Target, table: string[]): void {
+  const command = `npm run bench -- --events ${EVENTS} --compare ${small.events}`;
+  const lines = [
+    `## Events API at two sizes: \`${command}\``,
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, both databases on one PostgreSQL server on the same machine,`,
+    "a production server per database (scripts/server.mjs), both running, one measured at a time; load from autocannon in the",
+    `same machine (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per scenario and size, the two sizes of a scenario`,
+    "right after each other in alternating order, after a 3 s warm-up; medians of the rounds, ratios the medians of each",
+    `round's own ratio). Issue 14's target: every ratio ≤ ${SCALE_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
+    "",
+    ...table,
+  ];
+  writeReportSection("docs/benchmarks.md", "scale", lines);
 }
 
 main().catch((e: unknown) => {
