@@ -1,5 +1,6 @@
 // Retrying a failed event from its detail: an operator creates the missing credential (through the
 // API, as the credentials screen would), retries, and sees the event processed. A viewer may not.
+import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
 import {
   apiGet,
@@ -49,4 +50,20 @@ test("a viewer sees why an event failed but no Retry", async ({ page, signIn }) 
   await expect(page.getByTestId("failure-reason")).toContainText("Failed:");
   await expect(page.getByText("Operators can retry failed events.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry processing" })).toHaveCount(0);
+});
+
+test("an event of a batch shows it was decided on arrival, by whom", async ({ page, signIn }) => {
+  const ingestToken = await apiToken(page.request, USERS.ingest);
+  const batch = await page.request.post("/v1/webhooks/events/batch", {
+    headers: { authorization: `Bearer ${ingestToken}` },
+    data: { events: [cardEventData({ acquirerName: "rede" })] },
+  });
+  expect(batch.status()).toBe(200);
+  const [item] = ((await batch.json()) as { data: { id: string; status: string }[] }).data;
+  expect(item!.status).toBe("failed");
+
+  await signIn(USERS.viewer);
+  await page.goto(`/events/${item!.id}`);
+  await expect(page.getByTestId("event-status")).toHaveText("Failed");
+  await expect(page.getByTestId("event-attempts").getByText(`On arrival, batch from ${USERS.ingest.username}`)).toBeVisible();
 });

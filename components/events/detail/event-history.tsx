@@ -39,7 +39,7 @@ export function Attempts({ event, loading }: { event: EventDetailData; loading: 
             </p>
             <p className="mt-0.5 text-xs text-(--fg-muted)">
               <Time iso={attempt.startedAt} /> · {Math.max(0, Date.parse(attempt.finishedAt) - Date.parse(attempt.startedAt))} ms
-              · {attempt.trigger.startsWith("retry:") ? `Retry by ${attempt.trigger.slice(6)}` : "Worker"}
+              · {triggerLabel(attempt.trigger)}
               {attempt.credentialId ? (
                 <>
                   {" "}
@@ -97,4 +97,11 @@ export function Deliveries({ event, loading }: { event: EventDetailData; loading
       ))}
     </ol>
   );
+}
+
+/** Who decided an attempt: the worker, an operator's retry, or a batch ingestion on arrival. */
+function triggerLabel(trigger: string): string {
+  if (trigger.startsWith("retry:")) return `Retry by ${trigger.slice("retry:".length)}`;
+  if (trigger.startsWith("ingest:")) return `On arrival, batch from ${trigger.slice("ingest:".length)}`;
+  return "Worker";
 }
