@@ -1,6 +1,7 @@
-// POST /v1/webhooks/events/batch: up to 100 notifications stored and decided in ONE statement (rows as one
-// JSON parameter, unpacked by jsonb_to_recordset, as the demo loader does), each answered in
-// order: created, duplicate (the stored event's id and status) or invalid (its field errors).
+// POST /v1/webhooks/events/batch: up to 100 notifications stored and decided in ONE statement
+// (rows as one JSON parameter, unpacked by jsonb_to_recordset, as the demo loader does), each
+// answered in order: created, duplicate (the stored event's id and status) or invalid (its field
+// errors).
 // One bad item never refuses the others. Sending the same batch again answers every item as a
 // duplicate with the same ids: the dedup key makes it idempotent, like the single form.
 import "server-only";
