@@ -110,7 +110,9 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     throw new Error(
       `pg_basebackup failed: ${stderr.trim()}\n` +
         "The primary must accept replication connections from 127.0.0.1 (a `host replication postgres " +
-        "127.0.0.1/32 trust` line in pg_hba.conf, wal_level=replica, max_wal_senders > 0): see .ci/run.",
+        "127.0.0.1/32 trust` line in pg_hba.conf, wal_level=replica, max_wal_senders > 0): see .ci/run. " +
+        "The copy holds every database of the server: benchmark databases (pic_bench, tens of GB) " +
+        "must fit in the temporary folder too, or be dropped first.",
     );
   }
   // Debian keeps postgresql.conf and pg_hba.conf outside the data folder, so the copy has none.
