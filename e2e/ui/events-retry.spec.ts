@@ -1,5 +1,6 @@
 // Retrying a failed event from its detail: an operator creates the missing credential (through the
 // API, as the credentials screen would), retries, and sees the event processed. A viewer may not.
+// The history also says who decided each attempt: the worker, a retry, or a batch on arrival.
 import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
 import {
