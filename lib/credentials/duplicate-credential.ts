@@ -2,15 +2,15 @@
 // index credentials_enabled_provider_mid_tid_key decides (so it holds under concurrency); this
 // recognises its violation and names the credential that holds the slot.
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import type { AcquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { type ApiError, conflict } from "@/lib/errors";
 
 const INDEX = "credentials_enabled_provider_mid_tid_key";
 
 export function isDuplicateCredentialError(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
+  if (!isUniqueViolation(error)) return false;
   // The pg adapter names the index; the PGlite adapter only quotes it in the driver's message.
   const cause = (error.meta as { driverAdapterError?: { cause?: { constraint?: { index?: string }; originalMessage?: string } } })
     ?.driverAdapterError?.cause;

@@ -6,11 +6,12 @@
 // again with the same filters while a job runs answers that job (idempotent). A job left running
 // by a stopped server resumes from its position when it is next read. Audited when started.
 import "server-only";
-import { type EventRetryJob, Prisma } from "@/generated/prisma/client";
+import type { EventRetryJob } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db, sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { notFound } from "@/lib/errors";
 import { BULK_RETRY_CAP, type BulkRetryFilters, type RetryJobDto } from "@/lib/events/bulk-retry-schemas";
 import { countMatchingEvents } from "@/lib/events/count-events";
@@ -159,10 +160,6 @@ export async function getRetryJob(options: { caller: Caller; id: string }): Prom
   if (!job) throw notFound("No retry job has this id.");
   if (job.status === "running") void runJob(job);
   return toDto(job);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /** Waits for a job started in this process (tests). */

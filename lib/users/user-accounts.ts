@@ -6,12 +6,13 @@
 // user and refuses its access tokens (lib/auth/access-token-caller.ts). An admin cannot change their
 // own account here, so the last admin cannot lock everyone out by mistake.
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import { type Caller, type Role, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
@@ -80,7 +81,7 @@ async function insertUser(caller: Caller | null, input: NewUser): Promise<UserDt
     });
     return toUserDto(user);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw conflict("username_taken", `The username ${username} is taken.`);
     }
     throw error;
