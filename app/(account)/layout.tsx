@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { AppProviders } from "@/components/providers/app-providers";
+import { AppProviders } from "@/components/app-context/app-providers";
 import { Brand } from "@/components/shell/brand";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
 

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { AppProviders } from "@/components/providers/app-providers";
+import { AppProviders } from "@/components/app-context/app-providers";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getStaffSession } from "@/lib/auth/next-auth-options";

@@ -9,7 +9,7 @@ import Link from "next/link";
 // a reset one) must be replaced.
 import { signIn, signOut } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
-import { ApiRequestError } from "@/components/providers/api-request-error";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -3,8 +3,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { Fragment, useId } from "react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";

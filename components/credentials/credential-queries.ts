@@ -4,7 +4,7 @@
 // stand in the URL (?merchantId=&providerId=&enabled=), parsed once for the page and the request.
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import type { Page } from "@/lib/paging/page-params";
 import type { ProviderDto } from "@/lib/providers/list-providers";

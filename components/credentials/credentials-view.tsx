@@ -5,6 +5,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { Fragment, useState } from "react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import { CredentialDetails } from "@/components/credentials/credential-details";
 import { identifiersOf, KIND_SHORT_LABELS } from "@/components/credentials/credential-display";
 import { CredentialFilterBar } from "@/components/credentials/credential-filter-bar";
@@ -21,7 +22,6 @@ import { CredentialStateBadge } from "@/components/credentials/credential-state-
 import { EditCredentialDialog, type EditTarget } from "@/components/credentials/edit-credential-dialog";
 import { ToggleCredentialDialog, type ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";

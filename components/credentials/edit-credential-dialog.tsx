@@ -6,12 +6,12 @@
 // API's refusals land under their fields.
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { AdditionalDataEditor, parseJsonObject } from "@/components/credentials/additional-data-editor";
 import { type CredentialOriginal, credentialPatch, dangerousChanges } from "@/components/credentials/credential-changes";
 import { STATUS_CHOICES } from "@/components/credentials/credential-display";
 import { credentialKeys } from "@/components/credentials/credential-queries";
 import { ProviderFieldInputs } from "@/components/credentials/provider-field-inputs";
-import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -4,8 +4,8 @@
 // credential stops matching notifications, which then fail with credential_disabled.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { credentialKeys } from "@/components/credentials/credential-queries";
-import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -1,4 +1,5 @@
 "use client";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { MerchantLink, Mono, none, Section, Time } from "@/components/events/detail/detail-parts";
 import { CreateMissingCredential, RetryControl } from "@/components/events/detail/event-actions";
 import { Attempts, Deliveries } from "@/components/events/detail/event-history";
@@ -7,7 +8,6 @@ import type { EventDetail as EventDetailData, TerminalData } from "@/components/
 import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { useEventDetail } from "@/components/events/use-event-detail";
-import { ApiRequestError } from "@/components/providers/api-request-error";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";

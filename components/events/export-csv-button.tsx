@@ -5,10 +5,10 @@
 // export, and can cancel it; the file is handed to the browser when the stream ends.
 import { useSession } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
+import { renewAccessToken } from "@/components/api/renew-access-token";
 import { EventIcon } from "@/components/events/event-icons";
 import { formatCount } from "@/components/events/format";
-import { ApiRequestError } from "@/components/providers/api-request-error";
-import { renewAccessToken } from "@/components/providers/renew-access-token";
 import { Button } from "@/components/ui/button";
 
 type State =

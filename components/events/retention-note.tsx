@@ -4,7 +4,7 @@
 // so that an operator looking for an old event knows whether it can still be there.
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { EventRetentionDto } from "@/lib/events/retention-schema";
 
 export function RetentionNote() {

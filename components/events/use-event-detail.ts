@@ -4,8 +4,8 @@
 // in the list cache is shown at once while the detail (failure reason, attempts) loads.
 import { type InfiniteData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { EventDetail, EventDto, EventPage } from "@/components/events/event-types";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 
 export const eventDetailKey = (id: string) => ["event", id] as const;
 

@@ -10,8 +10,8 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useCallback, useMemo, useState } from "react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { EventDto, EventPage } from "@/components/events/event-types";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { type EventFilters, eventFiltersToApiQuery } from "@/lib/events/event-filters";
 
 export const EVENTS_PAGE_SIZE = 100;

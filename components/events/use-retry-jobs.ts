@@ -4,7 +4,7 @@
 // starting the job (POST /v1/webhooks/events/retry) and following its progress until it is done.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { EventCountDto, RetryJobDto } from "@/lib/events/bulk-retry-schemas";
 
 const POLL_MS = 500;

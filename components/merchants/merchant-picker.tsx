@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import {
   type MerchantPage,
   merchantKeys,
@@ -12,7 +13,6 @@ import {
   rememberMerchants,
   useMerchant,
 } from "@/components/merchants/merchant-queries";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { formatCnpj } from "@/lib/merchants/cnpj";

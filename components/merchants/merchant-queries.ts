@@ -4,7 +4,7 @@
 // the merchants a table shows (fetched once each, then served from the cache).
 import { type QueryClient, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import type { Page } from "@/lib/paging/page-params";
 

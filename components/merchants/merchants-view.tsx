@@ -4,9 +4,9 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
 import { EditMerchantButton, NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";

@@ -5,9 +5,9 @@
 // already registered) appear under their field.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
-import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";

@@ -4,7 +4,7 @@
 // token, one renewal and retry on a 401). A refusal is an ApiRequestError whose fieldErrors
 // carry the fields the API named, for the form to show beside each input.
 import { useCallback } from "react";
-import { useApiFetch } from "@/components/providers/use-api-fetch";
+import { useApiFetch } from "@/components/api/use-api-fetch";
 
 export type SubmitOptions = { method: "POST" | "PATCH"; body: unknown; idempotencyKey?: string };
 

@@ -5,7 +5,7 @@
 // Every one of them ends the user's sessions.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ApiRequestError } from "@/components/providers/api-request-error";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -3,11 +3,11 @@
 // What an operator can do about a failed event: create the credential it lacked (the form
 // prefilled), and retry it, with the outcome announced.
 import { useSession } from "next-auth/react";
+import { ApiRequestError } from "@/components/api/api-request-error";
 import { newCredentialHref } from "@/components/credentials/credential-prefill";
 import type { EventDetail as EventDetailData } from "@/components/events/event-types";
 import { humanize } from "@/components/events/format";
 import { useRetryEvent } from "@/components/events/use-event-detail";
-import { ApiRequestError } from "@/components/providers/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { ApiRequestError } from "@/components/providers/api-request-error";
+import { ApiRequestError } from "@/components/api/api-request-error";
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({

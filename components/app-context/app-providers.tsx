@@ -2,8 +2,8 @@
 
 import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
-import { QueryProvider } from "@/components/providers/query-provider";
-import { SessionGuard } from "@/components/providers/session-guard";
+import { QueryProvider } from "@/components/app-context/query-provider";
+import { SessionGuard } from "@/components/app-context/session-guard";
 
 // The browser's session is refreshed every 30 s, which also renews the API access token on the server in time.
 const SESSION_REFETCH_SECONDS = 30;

@@ -1,7 +1,7 @@
 // Calls the /v1 API from the browser with the session's access token. An access token may expire
 // between two session refreshes: on a 401 the caller's renew() obtains a fresh one (the server
 // renews the pair) and the request is sent once more.
-import { ApiRequestError } from "@/components/providers/api-request-error";
+import { ApiRequestError } from "@/components/api/api-request-error";
 
 export type ApiFetchOptions = {
   accessToken: string | undefined;

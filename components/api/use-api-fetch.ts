@@ -2,8 +2,8 @@
 
 import { useSession } from "next-auth/react";
 import { useCallback, useEffect, useRef } from "react";
-import { apiFetch } from "@/components/providers/api-fetch";
-import { renewAccessToken } from "@/components/providers/renew-access-token";
+import { apiFetch } from "@/components/api/api-fetch";
+import { renewAccessToken } from "@/components/api/renew-access-token";
 
 /**
  * `fetch` for the /v1 API with the session's bearer token, renewed on a 401. Whichever token

@@ -1,0 +1,112 @@
+"use client";
+
+// One endpoint in the endpoints table: its URL, state and health over 24 h, and its actions.
+// "Send test" shows the receiver's answer inline, under the URL.
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Td, Tr } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
+
+const percent = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
+
+type TestState = TestWebhookResult | "sending" | "error" | undefined;
+
+export function EndpointRow({
+  endpoint,
+  merchantName,
+  canWrite,
+  deliveriesOpen,
+  onToggleDeliveries,
+}: {
+  endpoint: WebhookEndpointDto;
+  merchantName: string | undefined;
+  canWrite: boolean;
+  deliveriesOpen: boolean;
+  onToggleDeliveries: () => void;
+}) {
+  const [test, setTest] = useState<TestState>(undefined);
+  const submit = useApiSubmit();
+  const health = endpoint.health;
+
+  async function sendTest() {
+    setTest("sending");
+    try {
+      setTest(await submit<TestWebhookResult>(`/v1/webhook-endpoints/${endpoint.id}/test`, { method: "POST", body: {} }));
+    } catch {
+      setTest("error");
+    }
+  }
+
+  return (
+    <Tr data-testid="endpoint-row">
+      <Td>
+        <p className="font-mono text-[13px] break-all">{endpoint.url}</p>
+        <p className="text-xs text-(--fg-subtle)">{endpoint.description}</p>
+        {endpoint.enabled ? null : (
+          <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
+        )}
+        {test && test !== "sending" ? <TestResult test={test} /> : null}
+      </Td>
+      <Td>{merchantName ?? endpoint.merchantId}</Td>
+      <Td>{health ? `${percent(health.successRate24h)} of ${health.attempts24h}` : "—"}</Td>
+      <Td>{health?.p50LatencyMs24h != null ? `${Math.round(health.p50LatencyMs24h)} ms` : "—"}</Td>
+      <Td>
+        {health?.lastError ? (
+          <span>
+            {health.lastError.errorClass}
+            {health.lastError.statusCode ? ` (${health.lastError.statusCode})` : ""} <DateTime iso={health.lastError.at} />
+          </span>
+        ) : (
+          "—"
+        )}
+      </Td>
+      <Td>{health?.nextRetryAt ? <DateTime iso={health.nextRetryAt} /> : "—"}</Td>
+      <Td className="text-right whitespace-nowrap">
+        <div className="flex justify-end gap-1">
+          {canWrite ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={test === "sending"}
+              onClick={() => void sendTest()}
+              aria-label={`Send test event to ${endpoint.url}`}
+            >
+              {test === "sending" ? "Sending…" : "Send test"}
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={deliveriesOpen}
+            onClick={onToggleDeliveries}
+            aria-label={`Deliveries of ${endpoint.url}`}
+          >
+            Deliveries
+          </Button>
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+function TestResult({ test }: { test: TestWebhookResult | "error" }) {
+  return (
+    <div className="mt-2" data-testid="test-result">
+      {test === "error" ? (
+        <Alert tone="danger">The test could not be sent.</Alert>
+      ) : (
+        <Alert tone={test.ok ? "info" : "danger"} title={test.ok ? "Test delivered" : "Test failed"}>
+          {test.statusCode !== null ? `HTTP ${test.statusCode}` : test.errorClass} in {test.durationMs} ms
+          {test.responseBody ? (
+            <pre className="mt-1 max-h-24 overflow-auto font-mono text-xs whitespace-pre-wrap">{test.responseBody}</pre>
+          ) : null}
+        </Alert>
+      )}
+    </div>
+  );
+}

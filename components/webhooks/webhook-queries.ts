@@ -1,0 +1,55 @@
+"use client";
+
+// Webhook reads shared by the endpoints page: the endpoints (one merchant's or all, with their
+// health), an endpoint's deliveries, and one delivery with its attempts. Each polls while shown,
+// since deliveries change on their own as the worker sends them.
+import { useQuery } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
+import { useApiFetch } from "@/components/api/use-api-fetch";
+import type { Page } from "@/lib/paging/page-params";
+import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+
+export const webhookKeys = {
+  endpoints: ["webhook-endpoints"] as const,
+  endpointList: (merchantId: string | undefined) => ["webhook-endpoints", { merchantId }] as const,
+  deliveries: ["webhook-deliveries"] as const,
+  endpointDeliveries: (endpointId: string) => ["webhook-deliveries", endpointId] as const,
+  delivery: (id: string) => ["webhook-delivery", id] as const,
+};
+
+export function useWebhookEndpoints(merchantId: string | undefined) {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: webhookKeys.endpointList(merchantId),
+    queryFn: () =>
+      apiFetch<Page<WebhookEndpointDto>>(
+        `/v1/webhook-endpoints?limit=100${merchantId ? `&merchantId=${encodeURIComponent(merchantId)}` : ""}`,
+      ),
+    enabled: status === "authenticated",
+    refetchInterval: 10_000,
+  });
+}
+
+export function useEndpointDeliveries(endpointId: string) {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: webhookKeys.endpointDeliveries(endpointId),
+    queryFn: () => apiFetch<Page<DeliveryDto>>(`/v1/webhook-deliveries?endpointId=${endpointId}&limit=50`),
+    enabled: status === "authenticated",
+    refetchInterval: 5_000,
+  });
+}
+
+/** One delivery with its attempts, fetched (and polled) only while `open`. */
+export function useDeliveryDetail(id: string, open: boolean) {
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: webhookKeys.delivery(id),
+    queryFn: () => apiFetch<DeliveryDetailDto>(`/v1/webhook-deliveries/${id}`),
+    enabled: open,
+    refetchInterval: open ? 3_000 : false,
+  });
+}
