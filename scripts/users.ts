@@ -12,7 +12,7 @@ import { ZodError } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import { closeDb } from "@/lib/db/client";
 import { randomPassword } from "@/lib/users/random-password";
-import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/user-accounts";
+import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/system-accounts";
 
 const USAGE = `usage: npm run users -- list
        npm run users -- create <username> --role <admin|operator|viewer|ingest> [--password <p> | --password-stdin]

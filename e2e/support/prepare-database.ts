@@ -16,7 +16,7 @@ async function prepare(databaseUrl: string): Promise<void> {
   const { openDatabase } = await import("@/lib/db/adapter");
   const { deployMigrations } = await import("@/lib/db/schema-engine");
   const { closeDb, db } = await import("@/lib/db/client");
-  const { createUser, setUserDisabled } = await import("@/lib/users/user-accounts");
+  const { createUser, setUserDisabled } = await import("@/lib/users/system-accounts");
 
   const handle = openDatabase(databaseUrl, { poolSize: 1, statementTimeoutMs: 0 });
   try {

@@ -4,7 +4,7 @@
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { randomPassword } from "@/lib/users/random-password";
-import { createUser } from "@/lib/users/user-accounts";
+import { createUser } from "@/lib/users/system-accounts";
 
 export type BootstrapResult =
   | { kind: "configured-created"; username: string }

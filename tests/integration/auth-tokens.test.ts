@@ -9,7 +9,7 @@ import { POST as signIn } from "@/app/v1/auth/route";
 import { GET as providers } from "@/app/v1/providers/route";
 import { refreshTokens } from "@/lib/auth/token-service";
 import { db } from "@/lib/db/client";
-import { resetUserPassword, setUserDisabled } from "@/lib/users/user-accounts";
+import { resetUserPassword, setUserDisabled } from "@/lib/users/system-accounts";
 import { call, TEST_PASSWORD, userWithTokens } from "../support/api";
 
 afterEach(() => {

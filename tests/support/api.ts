@@ -6,7 +6,7 @@ import { beforeAll } from "vitest";
 import type { Role } from "@/lib/auth/roles";
 import type { RouteHandler } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
-import { createUser } from "@/lib/users/user-accounts";
+import { createUser } from "@/lib/users/system-accounts";
 import { assertResponseMatchesDocument } from "./openapi-validator";
 
 export type CallOptions = {
