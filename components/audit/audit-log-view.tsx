@@ -1,10 +1,10 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
+// The audit log page: who did what to which object, newest first, filtered by target type,
+// action and target id; a row opens its changes (before and after).
 import { Fragment, useId } from "react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
+import { type AuditFilters, parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -23,10 +23,7 @@ import { Select } from "@/components/ui/select";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
-import type { Page } from "@/lib/paging/page-params";
 
-const PAGE_SIZE = 30;
 const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
 
 const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
@@ -48,30 +45,6 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
   "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
 };
-
-const TARGET_TYPES = ["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"] as const;
-type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
-
-function parseAuditFilters(params: URLSearchParams): AuditFilters {
-  const targetType = params.get("targetType");
-  const action = params.get("action") ?? "";
-  const targetId = params.get("targetId")?.trim() ?? "";
-  return {
-    targetType: TARGET_TYPES.find((t) => t === targetType),
-    action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
-    targetId: targetId && targetId.length <= 64 ? targetId : undefined,
-  };
-}
-
-function auditPath(filters: AuditFilters, cursor: string | undefined): string {
-  const params = new URLSearchParams();
-  if (filters.targetType) params.set("targetType", filters.targetType);
-  if (filters.action) params.set("action", filters.action);
-  if (filters.targetId) params.set("targetId", filters.targetId);
-  params.set("limit", String(PAGE_SIZE));
-  if (cursor) params.set("cursor", cursor);
-  return `/v1/audit-log?${params}`;
-}
 
 function ChangeSummary({ lines, create }: { lines: ChangeLine[]; create: boolean }) {
   if (lines.length === 0) return <span className="text-(--fg-subtle)">No field changed</span>;
@@ -136,20 +109,12 @@ function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }
 }
 
 export function AuditLogView() {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
   const ids = { type: useId(), action: useId(), target: useId() };
   const [filters, setFilters] = useUrlFilters(parseAuditFilters);
   const target = useTypedFilter(filters.targetId ?? "", (next) => setFilters({ targetId: next.trim() || undefined }));
   const expanded = useExpandedRows();
 
-  const query = useInfiniteQuery({
-    queryKey: ["audit-log", "list", filters],
-    queryFn: ({ pageParam }) => apiFetch<Page<AuditEntryDto>>(auditPath(filters, pageParam)),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
-    enabled: status === "authenticated",
-  });
+  const query = useAuditLog(filters);
   const entries = query.data?.pages.flatMap((p) => p.data) ?? [];
   const filtered = Boolean(filters.targetType || filters.action || filters.targetId);
 

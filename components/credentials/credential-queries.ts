@@ -1,13 +1,10 @@
 "use client";
 
-// Credential and provider reads shared by the credentials pages, and the list's filters as they
-// stand in the URL (?merchantId=&providerId=&enabled=), parsed once for the page and the request.
-import { useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
+// Credential reads shared by the credentials pages, and the list's filters as they stand in the
+// URL (?merchantId=&providerId=&enabled=), parsed once for the page and the request.
+import { useInfiniteList } from "@/components/api/use-infinite-list";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import type { Page } from "@/lib/paging/page-params";
-import type { ProviderDto } from "@/lib/providers/list-providers";
 
 export type CredentialPage = Page<CredentialDto>;
 
@@ -76,14 +73,13 @@ export const credentialKeys = {
 };
 
 /** GET /v1/providers (the same cache entry as the Providers page). */
-export function useProviders() {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
-  return useQuery({
-    queryKey: ["providers"],
-    queryFn: () => apiFetch<{ data: ProviderDto[] }>("/v1/providers"),
-    enabled: status === "authenticated",
-    staleTime: 10 * 60_000,
-    select: (body) => body.data,
+
+const PAGE_SIZE = 25;
+
+/** The credentials list for the filters, page by page. */
+export function useCredentialList(filters: CredentialFilters) {
+  return useInfiniteList<CredentialDto>({
+    queryKey: credentialKeys.list(filters),
+    path: (cursor) => credentialsPath(filters, { cursor, limit: PAGE_SIZE }),
   });
 }

@@ -2,26 +2,21 @@
 
 // The credentials list: filters in the URL, pages loaded as the table scrolls, details on
 // demand (secrets masked as the API gives them), enable and disable behind a confirmation.
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { Fragment, useState } from "react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
 import { CredentialDetails } from "@/components/credentials/credential-details";
 import { identifiersOf, KIND_SHORT_LABELS } from "@/components/credentials/credential-display";
 import { CredentialFilterBar } from "@/components/credentials/credential-filter-bar";
 import {
-  type CredentialPage,
   credentialFiltersActive,
-  credentialKeys,
-  credentialsPath,
   NO_CREDENTIAL_FILTERS,
   parseCredentialFilters,
-  useProviders,
+  useCredentialList,
 } from "@/components/credentials/credential-queries";
 import { CredentialStateBadge } from "@/components/credentials/credential-state-badge";
 import { EditCredentialDialog, type EditTarget } from "@/components/credentials/edit-credential-dialog";
 import { ToggleCredentialDialog, type ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
+import { useProviders } from "@/components/providers/provider-queries";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -40,24 +35,14 @@ import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 
-const PAGE_SIZE = 25;
-
 export function CredentialsView({ canWrite }: { canWrite: boolean }) {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
   const [filters, setFilters] = useUrlFilters(parseCredentialFilters);
   const providers = useProviders();
   const expanded = useExpandedRows();
   const [toggleTarget, setToggleTarget] = useState<ToggleTarget | null>(null);
   const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
 
-  const query = useInfiniteQuery({
-    queryKey: credentialKeys.list(filters),
-    queryFn: ({ pageParam }) => apiFetch<CredentialPage>(credentialsPath(filters, { cursor: pageParam, limit: PAGE_SIZE })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
-    enabled: status === "authenticated",
-  });
+  const query = useCredentialList(filters);
 
   const credentials = query.data?.pages.flatMap((p) => p.data) ?? [];
   const merchants = useMerchantsById(credentials.map((c) => c.merchantId));

@@ -2,20 +2,10 @@
 
 // One line under the events list saying how far back history goes (GET /v1/webhooks/events/retention),
 // so that an operator looking for an old event knows whether it can still be there.
-import { useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
-import type { EventRetentionDto } from "@/lib/events/retention-schema";
+import { useEventRetention } from "@/components/events/use-event-retention";
 
 export function RetentionNote() {
-  const apiFetch = useApiFetch();
-  const { status } = useSession();
-  const retention = useQuery<EventRetentionDto>({
-    queryKey: ["events", "retention"],
-    queryFn: ({ signal }) => apiFetch<EventRetentionDto>("/v1/webhooks/events/retention", { signal }),
-    enabled: status === "authenticated",
-    staleTime: 10 * 60_000,
-  });
+  const retention = useEventRetention();
   const r = retention.data;
   if (!r) return null;
   const text =

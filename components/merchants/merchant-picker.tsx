@@ -2,17 +2,8 @@
 
 // The merchant field of the credential form and filter: type a name or a CNPJ, pick from the
 // API's matches (GET /v1/merchants?search=...).
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { useState } from "react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
-import {
-  type MerchantPage,
-  merchantKeys,
-  merchantsPath,
-  rememberMerchants,
-  useMerchant,
-} from "@/components/merchants/merchant-queries";
+import { useMerchant, useMerchantMatches } from "@/components/merchants/merchant-queries";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { formatCnpj } from "@/lib/merchants/cnpj";
@@ -43,9 +34,6 @@ export function MerchantPicker({
   placeholder?: string;
   autoFocus?: boolean;
 }) {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
-  const queryClient = useQueryClient();
   // What the user is typing, for the value it was typed against: a value changed from outside
   // (a cleared filter, a pick) makes the draft stale, and the chosen merchant's name shows.
   const [draft, setDraft] = useState<{ value: string | undefined; text: string } | null>(null);
@@ -54,18 +42,8 @@ export function MerchantPicker({
   const search = useDebouncedValue((text ?? "").trim(), 200);
   const selected = useMerchant(value);
 
-  const matches = useQuery({
-    queryKey: merchantKeys.search(search),
-    queryFn: async () => {
-      const page = await apiFetch<MerchantPage>(merchantsPath({ search, limit: 8 }));
-      rememberMerchants(queryClient, page.data);
-      return page.data;
-    },
-    // Only once the field is used (focused or typed in: an autofocused field may never report its focus).
-    enabled: status === "authenticated" && (engaged || draft !== null),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
+  // Only once the field is used (focused or typed in: an autofocused field may never report its focus).
+  const matches = useMerchantMatches(search, engaged || draft !== null);
 
   const selectedOption = value && selected.data ? toOption(selected.data) : null;
   const inputValue = text ?? selectedOption?.label ?? (value && selected.isPending ? "Loading…" : "");

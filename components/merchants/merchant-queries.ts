@@ -2,9 +2,10 @@
 
 // Merchant reads shared by the pages: the searchable list, one merchant by id, and the names of
 // the merchants a table shows (fetched once each, then served from the cache).
-import { type QueryClient, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
+import { useInfiniteList } from "@/components/api/use-infinite-list";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import type { Page } from "@/lib/paging/page-params";
 
@@ -41,6 +42,24 @@ export function useMerchant(id: string | undefined) {
   });
 }
 
+/** The first 8 merchants matching what is typed in a picker, once `engaged`; they fill the by-id cache. */
+export function useMerchantMatches(search: string, engaged: boolean) {
+  const { status } = useSession();
+  const apiFetch = useApiFetch();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: merchantKeys.search(search),
+    queryFn: async () => {
+      const page = await apiFetch<MerchantPage>(merchantsPath({ search, limit: 8 }));
+      rememberMerchants(queryClient, page.data);
+      return page.data;
+    },
+    enabled: status === "authenticated" && engaged,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
 /** The merchants behind a page of rows, by id (undefined while one loads or if it failed). */
 export function useMerchantsById(ids: string[]): Map<string, MerchantDto> {
   const { status } = useSession();
@@ -62,6 +81,18 @@ export function useMerchantsById(ids: string[]): Map<string, MerchantDto> {
 }
 
 export type MerchantPage = Page<MerchantDto>;
+
+const PAGE_SIZE = 25;
+
+/** The merchants matching `search` (all without one), page by page; each page fills the by-id cache. */
+export function useMerchantList(search: string | undefined) {
+  const queryClient = useQueryClient();
+  return useInfiniteList<MerchantDto>({
+    queryKey: merchantKeys.list(search),
+    path: (cursor) => merchantsPath({ search, cursor, limit: PAGE_SIZE }),
+    onPage: (page) => rememberMerchants(queryClient, page.data),
+  });
+}
 
 /**
  * The names of the merchants behind a list's pages, by id: one request per page of rows (GET

@@ -1,11 +1,8 @@
 "use client";
 
 // The merchants list: a search kept in the URL (?search=), pages loaded as the table scrolls.
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { useState } from "react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
-import { type MerchantPage, merchantKeys, merchantsPath, rememberMerchants } from "@/components/merchants/merchant-queries";
+import { useMerchantList } from "@/components/merchants/merchant-queries";
 import { EditMerchantButton, NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Td, Tr } from "@/components/ui/data-table";
@@ -22,7 +19,6 @@ import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 
-const PAGE_SIZE = 25;
 const MERCHANT_COLUMNS = ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN];
 
 function parseMerchantFilters(params: URLSearchParams) {
@@ -31,24 +27,11 @@ function parseMerchantFilters(params: URLSearchParams) {
 }
 
 export function MerchantsView({ canWrite }: { canWrite: boolean }) {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlFilters(parseMerchantFilters);
   const [highlight, setHighlight] = useState<string | null>(null);
   const search = useTypedFilter(filters.search ?? "", (next) => setFilters({ search: next.trim() || undefined }));
 
-  const query = useInfiniteQuery({
-    queryKey: merchantKeys.list(filters.search),
-    queryFn: async ({ pageParam }) => {
-      const page = await apiFetch<MerchantPage>(merchantsPath({ search: filters.search, cursor: pageParam, limit: PAGE_SIZE }));
-      rememberMerchants(queryClient, page.data);
-      return page;
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
-    enabled: status === "authenticated",
-  });
+  const query = useMerchantList(filters.search);
 
   const merchants = query.data?.pages.flatMap((p) => p.data) ?? [];
 

@@ -1,14 +1,12 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
 import { formatCount, formatDateTime, humanize } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
-import { CHART_COLORS, ChartLegendDot, EventsChart, type SeriesPoint } from "@/components/overview/events-chart";
+import { CHART_COLORS, ChartLegendDot, EventsChart } from "@/components/overview/events-chart";
 import { OVERVIEW_PERIODS, type OverviewPeriod, parseOverviewPeriod } from "@/components/overview/overview-period";
+import { type Counts, type Overview, useOverview } from "@/components/overview/overview-queries";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -24,19 +22,6 @@ import { eventFiltersSearch } from "@/lib/events/event-filters";
 
 const PERIODS = OVERVIEW_PERIODS;
 type Period = OverviewPeriod;
-
-type Counts = { processed: number; failed: number; pending: number; total: number };
-type Overview = {
-  period: Period;
-  from: string;
-  to: string;
-  bucket: "hour" | "day";
-  totals: Counts;
-  series: SeriesPoint[];
-  topFailureReasons: { reason: string; count: number }[];
-};
-
-const REFRESH_MS = 30_000;
 
 const eventsLink = (period: Period, status?: "processed" | "failed" | "pending", failureReason?: string) =>
   `/events${eventFiltersSearch({ status: status ? [status] : [], period, failureReason, sort: "desc" })}`;
@@ -181,17 +166,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
   const pathname = usePathname();
   const hydrated = useHydrated();
   const period = parseOverviewPeriod(searchParams.get("period"));
-  const apiFetch = useApiFetch();
-  const { status } = useSession();
-  const query = useQuery({
-    queryKey: ["overview", period],
-    queryFn: ({ signal }) => apiFetch<Overview>(`/v1/stats/overview?period=${period}`, { signal }),
-    enabled: status === "authenticated",
-    refetchInterval: REFRESH_MS,
-    placeholderData: (previous) => previous,
-    // Rendered with the page by the server, for the period it was asked for.
-    initialData: initial?.period === period ? initial : undefined,
-  });
+  const query = useOverview(period, initial);
 
   function choose(next: Period) {
     window.history.replaceState(null, "", next === "24h" ? pathname : `${pathname}?period=${next}`);

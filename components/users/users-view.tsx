@@ -1,9 +1,7 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
@@ -22,9 +20,8 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { NewUserButton } from "@/components/users/new-user-dialog";
 import { ROLE_LABELS } from "@/components/users/role-labels";
 import { UserActionDialog, type UserActionTarget } from "@/components/users/user-action-dialog";
-import { type UserPage, userKeys, usersPath } from "@/components/users/user-queries";
+import { useUserList } from "@/components/users/user-queries";
 
-const PAGE_SIZE = 25;
 const USER_COLUMNS = ["User", "Role", "Status", "Created", ACTIONS_COLUMN];
 
 function parseUserFilters(params: URLSearchParams) {
@@ -33,20 +30,13 @@ function parseUserFilters(params: URLSearchParams) {
 }
 
 export function UsersView() {
-  const { data: session, status } = useSession();
-  const apiFetch = useApiFetch();
+  const { data: session } = useSession();
   const [filters, setFilters] = useUrlFilters(parseUserFilters);
   const [highlight, setHighlight] = useState<string | null>(null);
   const [target, setTarget] = useState<UserActionTarget | null>(null);
   const search = useTypedFilter(filters.search ?? "", (next) => setFilters({ search: next.trim().toLowerCase() || undefined }));
 
-  const query = useInfiniteQuery({
-    queryKey: userKeys.list(filters.search),
-    queryFn: ({ pageParam }) => apiFetch<UserPage>(usersPath({ search: filters.search, cursor: pageParam, limit: PAGE_SIZE })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
-    enabled: status === "authenticated",
-  });
+  const query = useUserList(filters.search);
   const users = query.data?.pages.flatMap((p) => p.data) ?? [];
   const myId = session?.user?.id;
 

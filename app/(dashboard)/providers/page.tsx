@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { ProviderList } from "@/components/providers/provider-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { ProviderList } from "./provider-list";
 
 export const metadata: Metadata = { title: "Providers" };
 

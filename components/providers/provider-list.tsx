@@ -1,8 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
-import { useApiFetch } from "@/components/api/use-api-fetch";
+// The Providers page's cards: each acquirer a credential can connect to, with the fields it asks for.
+import { KIND_LABELS } from "@/components/credentials/credential-display";
+import { useProviders } from "@/components/providers/provider-queries";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,11 +13,6 @@ import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 import type { ProviderField } from "@/lib/providers/provider-fields";
-
-const KIND_LABELS: Record<string, string> = {
-  card_present_emv: "Card present · EMV",
-  ecommerce: "E-commerce",
-};
 
 function FieldList({ title, fields }: { title: string; fields: ProviderField[] }) {
   if (fields.length === 0) return null;
@@ -95,13 +90,7 @@ function LoadingCards() {
 
 /** GET /v1/providers through the browser, with the session's bearer token. */
 export function ProviderList() {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
-  const query = useQuery({
-    queryKey: ["providers"],
-    queryFn: () => apiFetch<{ data: ProviderDto[] }>("/v1/providers"),
-    enabled: status === "authenticated",
-  });
+  const query = useProviders();
 
   if (query.isPending) return <LoadingCards />;
   if (query.isError) {
@@ -119,7 +108,7 @@ export function ProviderList() {
       </Alert>
     );
   }
-  const providers = query.data.data;
+  const providers = query.data;
   if (providers.length === 0) {
     return (
       <EmptyState icon={<Icon name="providers" className="size-5" />} title="No providers configured">
