@@ -35,8 +35,10 @@ const oneOf = (values: readonly string[]) =>
 const identifier = z.string().min(FILTER_TEXT.min).max(FILTER_TEXT.max);
 
 export const listEventsQuery = z.strictObject({
+  // Every status once, comma-separated, is 24 characters: 64 leaves room for repeats and spaces.
   status: z
     .string()
+    .max(64)
     .transform((v) => v.toLowerCase())
     .refine((v) => v.split(",").every((s) => (EVENT_STATUSES as readonly string[]).includes(s)), {
       message: `must be one or more of ${EVENT_STATUSES.join(", ")}, comma-separated (any case)`,
@@ -62,6 +64,7 @@ export const listEventsQuery = z.strictObject({
   terminal_serial_number: identifier.optional(),
   merchant_tax_id: z
     .string()
+    .max(18, "must be a CNPJ (14 characters) or CPF (11 digits), masked or not")
     .transform((v) => v.replace(/[./-]/g, "").toUpperCase())
     .refine((v) => /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(v), {
       message: "must be a CNPJ (14 characters) or CPF (11 digits), masked or not",

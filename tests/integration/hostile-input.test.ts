@@ -264,6 +264,10 @@ describe("query parameters are bounded", () => {
     const res = await call(listEvents, `/v1/webhooks/events?status=${status}`, { token: admin });
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual([{ field: "status", message: expect.stringContaining("1024") }]);
+    // Under the reader's bound, the field's own is tighter.
+    const repeated = await call(listEvents, `/v1/webhooks/events?status=${"processed,".repeat(10)}failed`, { token: admin });
+    expect(repeated.status).toBe(400);
+    expect(fieldsOf(repeated)).toEqual(["status"]);
     const name = await call(listEvents, `/v1/webhooks/events?${"x".repeat(5000)}=1`, { token: admin });
     expect(name.status).toBe(400);
     expect(fieldsOf(name)[0].length).toBeLessThan(100);
