@@ -4,6 +4,7 @@
 // objects, additionalData included: the form is drawn from the same list, so an unknown key is
 // a typo or a client built for another provider, and storing it silently would hide that.
 import type { FieldError } from "@/lib/errors";
+import { defineOwn } from "@/lib/http/own-keys-record";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
 export type FieldValues = Record<string, string>;
@@ -43,7 +44,7 @@ export function mergeFieldValues(stored: FieldValues, patch: Record<string, unkn
   const merged: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
-    else merged[key] = value;
+    else defineOwn(merged, key, value); // "__proto__" too, so that it is refused by name
   }
   return merged;
 }

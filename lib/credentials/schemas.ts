@@ -2,6 +2,7 @@
 // The provider-specific parts (authenticationData, additionalData) are only objects here; their
 // fields are checked against the provider's field list (lib/credentials/field-values.ts).
 import { z } from "zod";
+import { keepingProtoKey } from "@/lib/http/own-keys-record";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 export const CREDENTIAL_STATUSES = ["connected", "pending", "disconnected"] as const;
@@ -13,10 +14,14 @@ const requiredString = (max: number) =>
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`);
 
+// "__proto__" is kept (lib/http/own-keys-record.ts), so that it is refused by name as a field
+// the provider does not define, not dropped.
 const objectOf = <V extends z.ZodType>(value: V) =>
-  z.record(z.string(), value, {
-    error: (issue) => (issue.input === undefined ? "is required" : "must be an object"),
-  });
+  keepingProtoKey(
+    z.record(z.string(), value, {
+      error: (issue) => (issue.input === undefined ? "is required" : "must be an object"),
+    }),
+  );
 
 export const credentialStatusSchema = z.enum(CREDENTIAL_STATUSES, {
   error: () => `must be one of ${CREDENTIAL_STATUSES.join(", ")}`,

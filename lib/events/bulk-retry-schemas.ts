@@ -28,6 +28,7 @@ export const bulkRetryBody = z.strictObject({
       // Only failed events are retried: the filter may say so, and nothing else.
       status: z
         .string()
+        .max(16, "must be failed (only failed events are retried), or omitted")
         .transform((v) => v.toLowerCase())
         .refine((v) => v === "failed", { message: "must be failed (only failed events are retried), or omitted" })
         .optional(),

@@ -8,6 +8,7 @@
 // "What ingestion accepts"). A well-formed but implausible combination is stored and failed by
 // the worker with a reason (lib/events/data-problems.ts), never refused at the door.
 import { z } from "zod";
+import { keepingProtoKey } from "@/lib/http/own-keys-record";
 
 export const EVENT_STATUSES = ["pending", "failed", "processed"] as const;
 export const TRANSACTION_TYPES = ["authorization", "pre_authorization", "capture", "void", "reversal"] as const;
@@ -78,9 +79,12 @@ export const terminalDataSchema = z.strictObject({
 const referenceNumber = pattern(/^[A-Za-z0-9-]{1,40}$/, "must be 1 to 40 letters, digits or '-'");
 
 // Stripe's limits for metadata: 50 keys, keys up to 40 characters, string values up to 500.
-const metadataSchema = z
-  .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
-  .refine((m) => Object.keys(m).length <= 50, { message: "must have at most 50 keys" });
+// Every key is stored as sent, "__proto__" included (lib/http/own-keys-record.ts).
+const metadataSchema = keepingProtoKey(
+  z
+    .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
+    .refine((m) => Object.keys(m).length <= 50, { message: "must have at most 50 keys" }),
+);
 
 const dataObjectSchema = z.strictObject({
   terminalId: identifier.describe("Identifier of the terminal"),

@@ -5,6 +5,7 @@
 // types below fail to compile if they drift, and event-filters.test.ts compares the values.
 import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
 import { FILTER_IDENTIFIER, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
+import { inInstantRange } from "@/lib/http/instant-range";
 
 export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
 export const ACQUIRER_OPTIONS = [
@@ -129,7 +130,7 @@ const matching = (pattern: RegExp, value: string | undefined): string | undefine
 const instant = (value: string | undefined): string | undefined => {
   if (!value || !ISO_INSTANT.test(value)) return undefined;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  return Number.isNaN(ms) || !inInstantRange(new Date(ms)) ? undefined : new Date(ms).toISOString();
 };
 
 /**

@@ -2,7 +2,8 @@
 // (rows as one JSON parameter, unpacked by jsonb_to_recordset, as the demo loader does), each
 // answered in order: created, duplicate (the stored event's id and status) or invalid (its field
 // errors).
-// One bad item never refuses the others. Sending the same batch again answers every item as a
+// One bad item never refuses the others: text PostgreSQL cannot store, a member named twice (the
+// body reader finds it, lib/http/json-members.ts) or a field the schema refuses. Sending the same batch again answers every item as a
 // duplicate with the same ids: the dedup key makes it idempotent, like the single form.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
@@ -13,7 +14,8 @@ import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions }
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
 import { withEventMonth } from "@/lib/events/partitions";
-import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
+import { duplicateMemberErrors } from "@/lib/http/body";
+import { unstorableText } from "@/lib/http/storable-text";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 import { newId } from "@/lib/ids";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
@@ -63,7 +65,7 @@ WHERE k.dedup_key = ANY($1::text[])`;
 
 type Valid = { index: number; id: string; data: EventData; dedupKey: string | null };
 
-function validated(index: number, item: unknown): Valid | BatchItemResult {
+function validated(index: number, item: unknown, duplicates: string[][]): Valid | BatchItemResult {
   const invalid = (errors: BatchItemResult["errors"]): BatchItemResult => ({
     index,
     result: "invalid",
@@ -71,19 +73,33 @@ function validated(index: number, item: unknown): Valid | BatchItemResult {
     status: null,
     errors,
   });
-  const nul = nulCharacterPath(item);
-  if (nul !== undefined) return invalid([{ field: `events.${index}${nul ? `.${nul}` : ""}`, message: NUL_MESSAGE }]);
+  if (duplicates.length > 0) return invalid(duplicateMemberErrors(duplicates));
+  const bad = unstorableText(item);
+  if (bad) return invalid([{ field: `events.${index}${bad.path ? `.${bad.path}` : ""}`, message: bad.message }]);
   const parsed = eventDataSchema.safeParse(item);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, `events.${index}`));
   return { index, id: newId(), data: parsed.data, dedupKey: eventColumnsOf(parsed.data).dedupKey };
 }
 
-export async function ingestEventBatch(options: { caller: Caller; items: unknown[] }): Promise<BatchIngestResult> {
+/**
+ * `duplicateMembers`: the paths (events.i.member...) of members that an item's objects name
+ * twice; JSON.parse kept the last, so such an item is refused, not stored as one reading of it.
+ */
+export async function ingestEventBatch(options: {
+  caller: Caller;
+  items: unknown[];
+  duplicateMembers?: string[][];
+}): Promise<BatchIngestResult> {
   requirePermission(options.caller, "events:ingest");
   const results: BatchItemResult[] = [];
   const valid: Valid[] = [];
+  const duplicatesOf = new Map<number, string[][]>();
+  for (const path of options.duplicateMembers ?? []) {
+    const index = Number(path[1]);
+    duplicatesOf.set(index, [...(duplicatesOf.get(index) ?? []), path]);
+  }
   options.items.forEach((item, index) => {
-    const outcome = validated(index, item);
+    const outcome = validated(index, item, duplicatesOf.get(index) ?? []);
     if ("result" in outcome) results[index] = outcome;
     else valid.push(outcome);
   });

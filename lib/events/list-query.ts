@@ -1,9 +1,10 @@
 // The query string of GET /v1/webhooks/events, decided in product.md: every parameter
 // validated, unknown ones refused by name, created_at in its day and range forms.
 import { z } from "zod";
-import { validationFailed } from "@/lib/errors";
+import { type FieldError, validationFailed } from "@/lib/errors";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
 import { FILTER_DAY, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT } from "@/lib/events/filter-vocabulary";
+import { INSTANT_RANGE_MESSAGE, inInstantRange } from "@/lib/http/instant-range";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 const DATE = FILTER_DAY;
@@ -34,8 +35,10 @@ const oneOf = (values: readonly string[]) =>
 const identifier = z.string().min(FILTER_TEXT.min).max(FILTER_TEXT.max);
 
 export const listEventsQuery = z.strictObject({
+  // Every status once, comma-separated, is 24 characters: 64 leaves room for repeats and spaces.
   status: z
     .string()
+    .max(64)
     .transform((v) => v.toLowerCase())
     .refine((v) => v.split(",").every((s) => (EVENT_STATUSES as readonly string[]).includes(s)), {
       message: `must be one or more of ${EVENT_STATUSES.join(", ")}, comma-separated (any case)`,
@@ -61,6 +64,7 @@ export const listEventsQuery = z.strictObject({
   terminal_serial_number: identifier.optional(),
   merchant_tax_id: z
     .string()
+    .max(18, "must be a CNPJ (14 characters) or CPF (11 digits), masked or not")
     .transform((v) => v.replace(/[./-]/g, "").toUpperCase())
     .refine((v) => /^(\d{11}|[0-9A-Z]{12}\d{2})$/.test(v), {
       message: "must be a CNPJ (14 characters) or CPF (11 digits), masked or not",
@@ -84,38 +88,49 @@ export type ListEventsQuery = z.infer<typeof listEventsQuery>;
 const DAY_MS = 86_400_000;
 const CREATED_AT_PARAMS = ["created_at", "created_at[gte]", "created_at[gt]", "created_at[lte]", "created_at[lt]"] as const;
 
+type CreatedAtParam = (typeof CREATED_AT_PARAMS)[number];
+
 /**
  * The created_at filters as one half-open interval [from, to). A date is its whole UTC day:
  * gte and lt take its start, gt and lte its end (lte=2026-11-20 includes that whole day).
- * Timestamps have millisecond precision, so "> t" is ">= t + 1 ms".
+ * Timestamps have millisecond precision, so "> t" is ">= t + 1 ms". Each bound, after that
+ * arithmetic, must stay within years 0001..9999 (lib/http/instant-range.ts): gt=9999-12-31
+ * asks for instants PostgreSQL is never given.
  */
-export function createdAtRange(
-  query: Partial<
-    Pick<ListEventsQuery, "created_at" | "created_at[gte]" | "created_at[gt]" | "created_at[lte]" | "created_at[lt]">
-  >,
-): { from?: Date; to?: Date } {
+export function createdAtRange(query: Partial<Pick<ListEventsQuery, CreatedAtParam>>): { from?: Date; to?: Date } {
   const start = (v: string) => (DATE.test(v) ? new Date(`${v}T00:00:00Z`) : new Date(v));
   const end = (v: string) => new Date(start(v).getTime() + (DATE.test(v) ? DAY_MS : 1));
-  const froms: Date[] = [];
-  const tos: Date[] = [];
-  if (query.created_at) {
-    froms.push(start(query.created_at));
-    tos.push(end(query.created_at));
-  }
-  if (query["created_at[gte]"]) froms.push(start(query["created_at[gte]"]));
-  if (query["created_at[gt]"]) froms.push(end(query["created_at[gt]"]));
-  if (query["created_at[lt]"]) tos.push(start(query["created_at[lt]"]));
-  if (query["created_at[lte]"]) tos.push(end(query["created_at[lte]"]));
-  const pick = (ds: Date[], f: (...n: number[]) => number) =>
-    ds.length ? new Date(f(...ds.map((d) => d.getTime()))) : undefined;
-  const range = { from: pick(froms, Math.max), to: pick(tos, Math.min) };
+  const bounds: { field: CreatedAtParam; from?: Date; to?: Date }[] = [];
+  if (query.created_at) bounds.push({ field: "created_at", from: start(query.created_at), to: end(query.created_at) });
+  if (query["created_at[gte]"]) bounds.push({ field: "created_at[gte]", from: start(query["created_at[gte]"]) });
+  if (query["created_at[gt]"]) bounds.push({ field: "created_at[gt]", from: end(query["created_at[gt]"]) });
+  if (query["created_at[lt]"]) bounds.push({ field: "created_at[lt]", to: start(query["created_at[lt]"]) });
+  if (query["created_at[lte]"]) bounds.push({ field: "created_at[lte]", to: end(query["created_at[lte]"]) });
+  const outside: FieldError[] = bounds
+    .filter((b) => [b.from, b.to].some((d) => d !== undefined && !inInstantRange(d)))
+    .map((b) => ({ field: b.field, message: INSTANT_RANGE_MESSAGE }));
+  if (outside.length > 0) throw validationFailed(outside, "A created_at bound is outside the dates the API takes.");
+  const pick = (ds: (Date | undefined)[], f: (...n: number[]) => number) => {
+    const times = ds.filter((d) => d !== undefined).map((d) => d.getTime());
+    return times.length ? new Date(f(...times)) : undefined;
+  };
+  const range = {
+    from: pick(
+      bounds.map((b) => b.from),
+      Math.max,
+    ),
+    to: pick(
+      bounds.map((b) => b.to),
+      Math.min,
+    ),
+  };
   // An inverted (or empty) range is a mistake, not a question whose answer is "nothing".
   if (range.from && range.to && range.from >= range.to) {
-    const bounds = CREATED_AT_PARAMS.filter((name) => query[name] !== undefined);
+    const named = CREATED_AT_PARAMS.filter((name) => query[name] !== undefined);
     throw validationFailed(
-      bounds.map((field) => ({
+      named.map((field) => ({
         field,
-        message: `leaves no instant between the lower and the upper bound (${bounds.join(", ")})`,
+        message: `leaves no instant between the lower and the upper bound (${named.join(", ")})`,
       })),
       "The created_at bounds are inverted: the lower bound is not before the upper one.",
     );

@@ -1,13 +1,17 @@
 // Reading a JSON request body, defensively: JSON content type (415), at most 64 KiB (413),
-// nested at most MAX_JSON_DEPTH levels (400), well-formed (400), free of NUL characters (400), then the route's schema (400 naming each bad
-// or unknown field).
+// nested at most MAX_JSON_DEPTH levels (400), well-formed (400), no object naming a member twice
+// (400, lib/http/json-members.ts), only text PostgreSQL can store (400,
+// lib/http/storable-text.ts), then the route's schema (400 naming each bad or unknown field).
 import type { z } from "zod";
-import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
+import { badRequest, type FieldError, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
 import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
-import { NUL_MESSAGE, nulCharacterPath } from "@/lib/http/nul-characters";
+import { DUPLICATE_MEMBER_MESSAGE, duplicateMemberPaths } from "@/lib/http/json-members";
+import { unstorableText } from "@/lib/http/storable-text";
 import { fieldErrorsOf } from "@/lib/http/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** How many duplicate members one refusal names: the first ones are enough to find the fault. */
+const NAMED_DUPLICATES = 10;
 
 const tooLarge = (maxBytes: number) => payloadTooLarge(`The request body exceeds ${maxBytes} bytes.`);
 
@@ -36,25 +40,52 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function parseJson(text: string): unknown {
+/** Field errors naming each duplicated member by its dotted path. */
+export const duplicateMemberErrors = (paths: string[][]): FieldError[] =>
+  paths.map((path) => ({ field: path.join("."), message: DUPLICATE_MEMBER_MESSAGE }));
+
+/** Refuses the body when `paths` names any duplicated member (400 naming them). */
+export function refuseDuplicateMembers(paths: string[][]): void {
+  if (paths.length === 0) return;
+  throw validationFailed(
+    duplicateMemberErrors(paths.slice(0, NAMED_DUPLICATES)),
+    "The request body names a member twice in one object.",
+  );
+}
+
+/**
+ * The parsed body and the paths of the members its objects name twice, not refused here: for a
+ * body whose parts are decided one by one (a batch refuses only the item holding one).
+ */
+export function parseJsonMembers(text: string): { value: unknown; duplicates: string[][] } {
   if (text.trim() === "") throw badRequest("malformed_json", "The request body is empty; a JSON object is expected.");
   if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
     throw badRequest("nesting_too_deep", `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest("malformed_json", "The request body is not valid JSON.");
   }
+  return { value, duplicates: duplicateMemberPaths(text) };
+}
+
+/** The parsed body; an object naming a member twice is refused (400 naming the member). */
+export function parseJson(text: string): unknown {
+  const { value, duplicates } = parseJsonMembers(text);
+  refuseDuplicateMembers(duplicates);
+  return value;
 }
 
 /**
- * The value against the schema, NUL characters refused first. `checkNul: false` is for a body
- * whose parts are validated one by one later (a batch: one bad item must not refuse the others).
+ * The value against the schema, text PostgreSQL cannot store refused first. `checkText: false`
+ * is for a body whose parts are validated one by one later (a batch: one bad item must not
+ * refuse the others).
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, options: { checkNul?: boolean } = {}): z.infer<S> {
-  const nul = options.checkNul === false ? undefined : nulCharacterPath(value);
-  if (nul !== undefined) throw validationFailed([{ field: nul || "(root)", message: NUL_MESSAGE }]);
+export function validate<S extends z.ZodType>(schema: S, value: unknown, options: { checkText?: boolean } = {}): z.infer<S> {
+  const bad = options.checkText === false ? undefined : unstorableText(value);
+  if (bad) throw validationFailed([{ field: bad.path || "(root)", message: bad.message }]);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
   return result.data;

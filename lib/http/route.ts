@@ -6,11 +6,11 @@ import type { Caller, Permission } from "@/lib/auth/roles";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
-import { nulCharacterPath } from "@/lib/http/nul-characters";
 import { toApiError } from "@/lib/http/problem";
 import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { requestIdOf } from "@/lib/http/request-id";
+import { unstorableText } from "@/lib/http/storable-text";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { logger } from "@/lib/log";
 
@@ -48,8 +48,9 @@ async function run(
   let userId: string | undefined;
   try {
     const params = (await context?.params) ?? {};
-    // No resource has an id holding U+0000, and PostgreSQL could not even compare with one.
-    if (nulCharacterPath(params) !== undefined) throw notFound();
+    // No resource has an id holding text PostgreSQL cannot store (U+0000, a lone surrogate),
+    // and it could not even compare with one.
+    if (unstorableText(params)) throw notFound();
     ({ response, userId } = await work(requestId, params));
   } catch (error) {
     response = problemResponse(toApiError(error, requestId), requestId);

@@ -1,6 +1,7 @@
 // Webhook endpoint and delivery request shapes, shared by the API, the dashboard forms and the
 // OpenAPI document.
 import { z } from "zod";
+import { INSTANT_RANGE_MESSAGE, inInstantRange } from "@/lib/http/instant-range";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 
 const eventType = z
@@ -52,6 +53,11 @@ export const listWebhookEndpointsQuery = z.strictObject({
 });
 export type ListWebhookEndpointsQuery = z.infer<typeof listWebhookEndpointsQuery>;
 
+/** An ISO 8601 date-time with an offset, within years 0001..9999 (a malformed one has its own message). */
+const boundedDateTime = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+  .refine((v) => Number.isNaN(Date.parse(v)) || inInstantRange(new Date(v)), { message: INSTANT_RANGE_MESSAGE });
+
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 export const listWebhookDeliveriesQuery = z.strictObject({
@@ -59,8 +65,8 @@ export const listWebhookDeliveriesQuery = z.strictObject({
   endpointId: z.string().min(1).max(64).optional(),
   merchantId: z.string().min(1).max(64).optional(),
   eventId: z.string().min(1).max(64).optional(),
-  "created_at[gte]": z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional(),
-  "created_at[lt]": z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional(),
+  "created_at[gte]": boundedDateTime.optional(),
+  "created_at[lt]": boundedDateTime.optional(),
   limit: limitParam,
   cursor: cursorParam,
   sort: sortParam,
@@ -68,5 +74,5 @@ export const listWebhookDeliveriesQuery = z.strictObject({
 export type ListWebhookDeliveriesQuery = z.infer<typeof listWebhookDeliveriesQuery>;
 
 export const recoverWebhookEndpointBody = z.strictObject({
-  since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }),
+  since: boundedDateTime,
 });

@@ -1,13 +1,19 @@
 // POST /v1/webhooks/events/batch: up to 100 notifications, each answered in order (roles ingest, admin).
 import { BATCH_MAX_BODY_BYTES, batchEnvelopeBody } from "@/lib/events/batch-schema";
 import { ingestEventBatch } from "@/lib/events/ingest-batch";
-import { parseJson, readJsonText, validate } from "@/lib/http/body";
+import { parseJsonMembers, readJsonText, refuseDuplicateMembers, validate } from "@/lib/http/body";
 import { authedRoute, json, methods } from "@/lib/http/route";
+
+/** A duplicated member inside notification i (events.i.<member>), not in the envelope. */
+const insideAnItem = (path: string[]) => path[0] === "events" && path.length > 2;
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: authedRoute(async ({ request, caller }) => {
-    // Only the envelope here; each item is checked (NUL characters included) on its own.
-    const body = validate(batchEnvelopeBody, parseJson(await readJsonText(request, BATCH_MAX_BODY_BYTES)), { checkNul: false });
-    return json(await ingestEventBatch({ caller, items: body.events }));
+    const { value, duplicates } = parseJsonMembers(await readJsonText(request, BATCH_MAX_BODY_BYTES));
+    // Only the envelope here; each item is checked (its text and member names included) on its
+    // own, so one bad notification never refuses the others.
+    refuseDuplicateMembers(duplicates.filter((path) => !insideAnItem(path)));
+    const body = validate(batchEnvelopeBody, value, { checkText: false });
+    return json(await ingestEventBatch({ caller, items: body.events, duplicateMembers: duplicates.filter(insideAnItem) }));
   }),
 });

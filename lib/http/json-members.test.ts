@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { duplicateMemberPaths } from "@/lib/http/json-members";
+
+describe("duplicateMemberPaths", () => {
+  it("finds a member named twice, at any depth, by its path", () => {
+    expect(duplicateMemberPaths('{"role":"viewer","role":"admin"}')).toEqual([["role"]]);
+    expect(duplicateMemberPaths('{"a":[1,{"b":{"c":1,"d":[],"c":2}}]}')).toEqual([["a", "1", "b", "c"]]);
+    expect(duplicateMemberPaths('[{"x":1},{"y":1,"y":2}]')).toEqual([["1", "y"]]);
+  });
+
+  it("compares decoded names and ignores brackets, commas and quotes inside strings", () => {
+    expect(duplicateMemberPaths('{"a":1,"\\u0061":2}')).toEqual([["a"]]);
+    expect(duplicateMemberPaths('{"a\\"b":"},{[,","a\\"b":1}')).toEqual([['a"b']]);
+    expect(duplicateMemberPaths('{"k":"v","x":{"k":"v"},"y":[{"k":1},{"k":2}]}')).toEqual([]);
+  });
+
+  it("scans a hostile 1 MiB object in linear time", () => {
+    const members = Array.from({ length: 100_000 }, (_, i) => `"k${i}":${i}`).join(",");
+    const started = performance.now();
+    expect(duplicateMemberPaths(`{${members},"k5":0}`)).toEqual([["k5"]]);
+    expect(duplicateMemberPaths(`{${'"a":1,'.repeat(150_000)}"a":1}`)).toHaveLength(150_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
