@@ -170,23 +170,33 @@ export async function recordAttempt(
   trigger = "worker",
 ): Promise<void> {
   const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
-  const [endpoint] = await sql({
-    name: "webhooks_record_attempt",
-    text: RECORD_SQL,
-    values: [
-      delivery.id,
-      delivery.endpointId,
-      outcome.startedAt,
-      outcome.durationMs,
-      outcome.statusCode,
-      outcome.errorClass,
-      outcome.responseBody,
-      trigger,
-      outcome.ok,
-      delay,
-      delivery.attemptCount,
-      delivery.eventCreatedAt,
-    ],
+  const record = (responseBody: string | null) =>
+    sql({
+      name: "webhooks_record_attempt",
+      text: RECORD_SQL,
+      values: [
+        delivery.id,
+        delivery.endpointId,
+        outcome.startedAt,
+        outcome.durationMs,
+        outcome.statusCode,
+        outcome.errorClass,
+        responseBody,
+        trigger,
+        outcome.ok,
+        delay,
+        delivery.attemptCount,
+        delivery.eventCreatedAt,
+      ],
+    });
+  // The excerpt is the receiver's text: if PostgreSQL still refuses it (a data exception, class
+  // 22), the attempt is recorded without it. An unrecorded attempt would be sent again when its
+  // lease ends, for ever: never failed, never counted toward disabling.
+  const [endpoint] = await record(outcome.responseBody).catch((error: unknown) => {
+    const code = String((error as { code?: unknown }).code ?? "");
+    if (outcome.responseBody === null || !code.startsWith("22")) throw error;
+    logger().warn({ deliveryId: delivery.id, err: { code } }, "webhook attempt recorded without its response excerpt");
+    return record(null);
   });
   const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;
   if (

@@ -5,8 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { AddressRefusedError, addressPermitted, guardedLookup, hostOf } from "@/lib/webhooks/address-policy";
-
-export const RESPONSE_BODY_LIMIT = 4096;
+import { RESPONSE_BODY_LIMIT, responseExcerpt } from "@/lib/webhooks/response-excerpt";
 
 export type ErrorClass = "timeout" | "dns" | "tls" | "connection_refused" | "connection_error" | "non_2xx" | "address_refused";
 
@@ -85,7 +84,7 @@ export function sendWebhook(options: {
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => {
-        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8");
+        const text = responseExcerpt(Buffer.concat(chunks));
         const statusCode = response.statusCode ?? 0;
         const good = statusCode >= 200 && statusCode < 300;
         finish({ statusCode, errorClass: good ? null : "non_2xx", responseBody: text });

@@ -18,7 +18,7 @@ import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
-import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
+import { claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
 import { call, userWithTokens } from "../support/api";
@@ -225,6 +225,60 @@ describe("delivery", () => {
     }
     expect(new Set(r.received.map((q) => q.headers["webhook-id"])).size).toBe(1);
     expect(r.received).toHaveLength(4);
+  });
+
+  it("records a 200 whose body holds a NUL byte once, as delivered, the NUL replaced", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 200, body: "ok\0nul" }));
+    await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attemptCount).toBe(1);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([[200, null, "ok\uFFFDnul"]]);
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("follows the schedule and fails a delivery whose receiver answers 500 with a NUL byte", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 500, body: "err\0nul" }));
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "failed", 15_000);
+    const [delivery] = await deliveriesOf(eventId);
+    // The schedule has four entries: four attempts, every one recorded and counted.
+    expect(delivery!.attemptCount).toBe(4);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual(
+      Array(4).fill([500, "non_2xx", "err\uFFFDnul"]),
+    );
+    expect(r.received).toHaveLength(4);
+    // The failures count toward disabling.
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
+  });
+
+  it("still records and counts an attempt whose response excerpt cannot be stored", async () => {
+    const m = await merchantWithCredential();
+    const endpoint = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks");
+    const eventId = await processedEvent(m);
+    const [claimed] = (await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() })).filter(
+      (c) => c.eventId === eventId,
+    );
+    // An excerpt PostgreSQL refuses (22021), as if it had slipped past the decoding.
+    await recordAttempt(claimed!, {
+      ok: false,
+      statusCode: 500,
+      errorClass: "non_2xx",
+      responseBody: "err\0nul",
+      durationMs: 5,
+      startedAt: new Date(),
+    });
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([[500, "non_2xx", null]]);
+    expect(delivery!.status).toBe("pending");
+    expect(delivery!.nextAttemptAt!.getTime()).toBeLessThan(Date.now() + 1_000);
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
   });
 
   it("disables an endpoint failing for 5 days without a success, audited, its reason visible", async () => {
