@@ -26,15 +26,21 @@ import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { startReceiver, until } from "../support/webhook-receiver";
 
-// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs).
-vi.hoisted(() => {
+// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs). The
+// allow-list opens every port of 127.0.0.1 (responses withheld) and names one port (responses
+// shown): receivers whose responses a test reads listen on SHOWN_PORT.
+const { SHOWN_PORT } = await vi.hoisted(async () => {
+  const { freePort } = await import("../support/webhook-receiver");
+  const port = await freePort();
   Object.assign(process.env, {
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    WEBHOOK_ALLOWED_ADDRESSES: `127.0.0.1,127.0.0.1:${port}`,
     WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
     WEBHOOK_RETRY_JITTER: "0",
     WEBHOOK_TIMEOUT_MS: "600",
   });
+  return { SHOWN_PORT: port };
 });
+const shown = { port: SHOWN_PORT };
 
 let operator: string;
 let viewer: string;
@@ -138,6 +144,94 @@ describe("webhook endpoints API", () => {
     }
   });
 
+  it("refuses IPv6 forms that lead to a refused IPv4 address, and deprecated forms", async () => {
+    const m = await merchantWithCredential();
+    for (const url of [
+      "http://[::127.0.0.1]/h",
+      "http://[::7f00:1]/h",
+      "http://[::a9fe:a9fe]/h",
+      "http://[::ffff:0:7f00:1]/h",
+      "http://[::ffff:169.254.169.254]/h",
+      "http://[2002:7f00:1::1]/h",
+      "http://[2002:a9fe:a9fe::1]/h",
+      "http://[64:ff9b::a9fe:a9fe]/h",
+      "http://[64:ff9b:1::a9fe:a9fe]/h",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/h",
+      "http://[2002:c058:6301::1]/h",
+      "http://[::8.8.8.8]/h",
+      "http://[fec0::1]/h",
+    ]) {
+      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
+        token: operator,
+        body: { merchantId: m.merchantId, url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.json.errors[0].field).toBe("url");
+    }
+    // Their public counterparts are accepted.
+    for (const url of ["https://[2002:808:808::1]/h", "https://[64:ff9b::808:808]/h", "https://[::ffff:8.8.8.8]/h"])
+      expect(
+        (await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId: m.merchantId, url } }))
+          .status,
+        url,
+      ).toBe(201);
+  });
+
+  it("refuses at connect time a stored URL whose IPv6 address embeds a refused IPv4 address", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const port = new URL(r.url).port;
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: `http://[2002:7f00:1::1]:${port}/hooks` } });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.attempts.length > 0);
+    expect((await deliveriesOf(eventId))[0]!.attempts[0]!.errorClass).toBe("address_refused");
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.json).toMatchObject({ ok: false, errorClass: "address_refused" });
+    expect(r.received).toHaveLength(0);
+  });
+
+  it("never shows the response of an address only an allow-list entry without its port opened", async () => {
+    const m = await merchantWithCredential();
+    // An internal service on a port the allow-list does not name (127.0.0.1 opens every port).
+    const internal = await receiver(() => ({ status: 200, body: '{"data":[{"username":"admin","role":"admin"}]}' }));
+    const endpoint = await endpointFor(m.merchantId, internal.url.replace("/hooks", "/v1/users"));
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.status).toBe(200);
+    expect(test.json).toMatchObject({ ok: true, statusCode: 200, errorClass: null, responseBody: null });
+    expect(test.text).not.toContain("admin");
+    // Nor in the attempts a delivery stores and shows.
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.responseBody])).toEqual([[200, null]]);
+    const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery!.id}`, {
+      token: viewer,
+      params: { id: delivery!.id },
+    });
+    expect(detail.text).not.toContain("username");
+    // The same receiver on the port the allow-list names: its response is shown.
+    await internal.close();
+    const named = await receiver(() => ({ status: 200, body: "named receiver" }), shown);
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: named.url } });
+    const again = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(again.json).toMatchObject({ ok: true, responseBody: "named receiver" });
+  });
+
   it("refuses at connect time an allowed endpoint whose address is no longer allowed", async () => {
     const m = await merchantWithCredential();
     const r = await receiver();
@@ -156,7 +250,7 @@ describe("webhook endpoints API", () => {
 describe("delivery", () => {
   it("writes the delivery with the processing and delivers it once, verified by standardwebhooks", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver();
+    const r = await receiver(undefined, shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const other = await endpointFor(m.merchantId, r.url, { eventTypes: ["payment.refunded"] });
     const eventId = await processedEvent(m);
@@ -187,7 +281,7 @@ describe("delivery", () => {
 
   it("retries a 500 with the same webhook-id, then succeeds", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }));
+    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }), shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const eventId = await processedEvent(m);
     worker();
@@ -229,7 +323,7 @@ describe("delivery", () => {
 
   it("records a 200 whose body holds a NUL byte once, as delivered, the NUL replaced", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver(() => ({ status: 200, body: "ok\0nul" }));
+    const r = await receiver(() => ({ status: 200, body: "ok\0nul" }), shown);
     await endpointFor(m.merchantId, r.url);
     const eventId = await processedEvent(m);
     worker();
@@ -242,7 +336,7 @@ describe("delivery", () => {
 
   it("follows the schedule and fails a delivery whose receiver answers 500 with a NUL byte", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver(() => ({ status: 500, body: "err\0nul" }));
+    const r = await receiver(() => ({ status: 500, body: "err\0nul" }), shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const eventId = await processedEvent(m);
     worker();
@@ -461,7 +555,7 @@ describe("visibility and control", () => {
 
   it("sends a test event and answers the receiver's response inline", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver(() => ({ status: 418, body: "teapot" }));
+    const r = await receiver(() => ({ status: 418, body: "teapot" }), shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const res = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
