@@ -1,7 +1,7 @@
 // Outbound webhooks end to end against a real node:http receiver: the outbox written with the
 // processing, Standard Webhooks signatures checked by the standardwebhooks package, retries with
 // a stable webhook-id, timeouts, rotation, the address policy, two workers, a crash mid-attempt.
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as resend } from "@/app/v1/webhook-deliveries/[id]/resend/route";
@@ -21,6 +21,7 @@ import { processPendingEvents } from "@/lib/events/process-events";
 import { claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
+import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
@@ -90,6 +91,16 @@ async function processedEvent(m: { mid: string; tid: string }) {
   const event = await db().event.findFirstOrThrow({ where: { id: res.json.id } });
   expect(event.status).toBe("processed");
   return res.json.id as string;
+}
+
+/** Encrypts as the service did under key version 1 (IV | tag | ciphertext, bound to `boundTo`). */
+function encryptUnderOldKey(plaintext: string, boundTo: string): Uint8Array<ArrayBuffer> {
+  const entry = process.env.ENCRYPTION_KEYS!.split(",").find((e) => e.startsWith("1:"))!;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(entry.slice(2), "base64"), iv);
+  cipher.setAAD(Buffer.from(boundTo));
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return new Uint8Array(Buffer.concat([iv, cipher.getAuthTag(), body]));
 }
 
 const deliveriesOf = (eventId: string) =>
@@ -442,6 +453,47 @@ describe("delivery", () => {
     expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
     expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
     expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(request!.body, headers)).toThrow();
+  });
+
+  it("signs with the same secrets after an encryption key rotation and secrets:reencrypt", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    // Both secrets stored as under the old encryption key (version 1), as before its rotation.
+    await db().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        secretCiphertext: encryptUnderOldKey(rotated.json.secret, `webhook_endpoint:${endpoint.id}`),
+        secretKeyVersion: 1,
+        previousSecretCiphertext: encryptUnderOldKey(endpoint.secret, `webhook_endpoint:${endpoint.id}`),
+        previousSecretKeyVersion: 1,
+      },
+    });
+    const report = await reencryptWebhookSecrets();
+    expect(report).toMatchObject({ activeKeyVersion: 2, unreadable: [] });
+    expect(report.reencrypted).toBeGreaterThanOrEqual(1);
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect([row.secretKeyVersion, row.previousSecretKeyVersion]).toEqual([2, 2]);
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.json.ok).toBe(true);
+    const [request] = r.received;
+    const headers = request!.headers as Record<string, string>;
+    expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
+    // Running it again has nothing left to do for this endpoint.
+    await reencryptWebhookSecrets();
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).secretCiphertext).toEqual(
+      row.secretCiphertext,
+    );
   });
 
   it("two workers never send one attempt twice", async () => {
