@@ -431,6 +431,29 @@ describe("delivery", () => {
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
   });
 
+  it("keeps an endpoint's rate limit across two workers on one database", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 8; i++) eventIds.push(await processedEvent(m));
+    const a = worker();
+    const b = worker();
+    const where = { eventId: { in: eventIds } };
+    await until(async () => (await db().webhookDelivery.count({ where: { ...where, status: "succeeded" } })) === 8, 15_000);
+    expect(a.started + b.started).toBe(8);
+    // Every attempt started (was claimed) at last_attempt_at, by the database's clock: at most
+    // two in any one second, whichever worker claimed them.
+    const rows = await db().webhookDelivery.findMany({ where, select: { attemptCount: true, lastAttemptAt: true } });
+    expect(rows.every((row) => row.attemptCount === 1)).toBe(true);
+    const perSecond = new Map<number, number>();
+    for (const row of rows) {
+      const second = Math.floor(row.lastAttemptAt!.getTime() / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(2);
+  });
+
   it("signs with both secrets after a rotation", async () => {
     const m = await merchantWithCredential();
     const r = await receiver();
