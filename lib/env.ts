@@ -4,6 +4,7 @@
 // shared database must never hold data sealed with, or sessions signed by, one machine's keys.
 import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
+import { parseAllowList } from "@/lib/config/webhook-allow-list";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -90,8 +91,16 @@ const schema = z.object({
   WEBHOOK_SECRET_OVERLAP_SECONDS: positiveInt(24 * 3600),
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(64),
-  // Hosts, addresses or CIDR ranges that deliveries may reach although private or loopback.
-  WEBHOOK_ALLOWED_ADDRESSES: z.string().default(""),
+  // Hosts, addresses or CIDR ranges, each with an optional port, that deliveries may reach
+  // although private or loopback (lib/config/webhook-allow-list.ts).
+  WEBHOOK_ALLOWED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const { entries, errors } = parseAllowList(value);
+      for (const message of errors) ctx.addIssue({ code: "custom", message });
+      return entries;
+    }),
 });
 
 export type Env = ReturnType<typeof buildEnv>;
@@ -192,9 +201,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
       secretOverlapSeconds: raw.WEBHOOK_SECRET_OVERLAP_SECONDS,
       endpointConcurrency: raw.WEBHOOK_ENDPOINT_CONCURRENCY,
       workerConcurrency: raw.WEBHOOK_WORKER_CONCURRENCY,
-      allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES.split(",")
-        .map((v) => v.trim())
-        .filter(Boolean),
+      allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES,
     },
     benchRoutes: raw.BENCH_ROUTES,
   };

@@ -1,88 +1,74 @@
-// Which addresses a webhook may reach: never loopback, private, link-local, shared, multicast
-// or cloud metadata addresses, unless WEBHOOK_ALLOWED_ADDRESSES names the host, the address or
-// a range holding it. Checked on the URL at creation and on every resolved address at connect
-// time (a DNS name can change to 127.0.0.1 after the endpoint was accepted).
+// Which addresses a webhook may reach: public unicast addresses (lib/webhooks/address-rules.ts),
+// and what WEBHOOK_ALLOWED_ADDRESSES opens (a host name, an address or a range, on one port or
+// on all). Checked on the URL at creation and on every resolved address at connect time (a DNS
+// name can change to 127.0.0.1 after the endpoint was accepted). A receiver's response body is
+// shown only from a public address or one an allow-list entry opens on that very port: an entry
+// without a port opens delivery to every port of an internal host, and the test send must not
+// turn that into a way to read internal services.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import type { AllowListEntry } from "@/lib/config/webhook-allow-list";
 import { env } from "@/lib/env";
+import { publicAddress, unmappedAddress } from "@/lib/webhooks/address-rules";
+import { inPrefix, parseIp } from "@/lib/webhooks/ip-address";
 
-const REFUSED_V4: [string, number][] = [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-];
-const REFUSED_V6: [string, number][] = [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-];
+/** How the allow-list opens a host and port: "port" by an entry naming the port, "any-port" by one without. */
+export type AllowedBy = "port" | "any-port" | undefined;
 
-const refused = new BlockList();
-for (const [net, prefix] of REFUSED_V4) refused.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of REFUSED_V6) refused.addSubnet(net, prefix, "ipv6");
+/** The policy for one allow-list: pure, so the unit tests give their own. */
+export function addressPolicy(entries: AllowListEntry[]) {
+  const compiled = entries.map((entry) => {
+    const ip = parseIp(entry.host);
+    return { ...entry, ip, prefix: entry.prefix ?? (ip ? ip.bytes.length * 8 : 0) };
+  });
 
-type Allowed = { hosts: Set<string>; addresses: BlockList };
-let allowedCache: { source: string[]; allowed: Allowed } | undefined;
-
-function allowed(): Allowed {
-  const source = env().webhooks.allowedAddresses;
-  if (allowedCache?.source === source) return allowedCache.allowed;
-  const hosts = new Set<string>();
-  const addresses = new BlockList();
-  for (const entry of source) {
-    const [net, prefix] = entry.split("/");
-    const family = isIP(net ?? "");
-    if (family && prefix !== undefined) addresses.addSubnet(net!, Number(prefix), family === 4 ? "ipv4" : "ipv6");
-    else if (family) addresses.addAddress(net!, family === 4 ? "ipv4" : "ipv6");
-    else hosts.add(entry.toLowerCase());
+  /** The strongest entry naming this host (or this address) on this port. */
+  function allowedBy(host: string, port: number, address?: string): AllowedBy {
+    const name = host.toLowerCase().replace(/\.$/, "");
+    const ips = [address ?? host, unmappedAddress(address ?? host)].map(parseIp).filter((ip) => ip !== undefined);
+    let found: AllowedBy;
+    for (const entry of compiled) {
+      if (entry.port !== null && entry.port !== port) continue;
+      const named = entry.ip
+        ? ips.some((ip) => inPrefix(ip.bytes, entry.ip!.bytes, entry.prefix))
+        : !isIP(name) && entry.host === name;
+      if (!named) continue;
+      if (entry.port !== null) return "port";
+      found = "any-port";
+    }
+    return found;
   }
-  allowedCache = { source, allowed: { hosts, addresses } };
-  return allowedCache.allowed;
+
+  /** True when a delivery may connect to this address, reached through this host name and port. */
+  const addressPermitted = (address: string, host: string, port: number) =>
+    publicAddress(address) || allowedBy(host, port, address) !== undefined;
+
+  return {
+    allowedBy,
+    addressPermitted,
+    /** True when a response from this address (for this host and port) may be stored and shown. */
+    responseVisible: (address: string, host: string, port: number) =>
+      publicAddress(address) || allowedBy(host, port, address) === "port",
+    /** The check at creation: a literal address or a local name is refused unless allow-listed. */
+    hostPermitted(host: string, port: number): boolean {
+      if (isIP(host)) return addressPermitted(host, host, port);
+      if (localName(host)) return allowedBy(host, port) !== undefined;
+      return true;
+    },
+  };
 }
 
-/** ::ffff:10.0.0.1 is 10.0.0.1. */
-function unmapped(address: string): { address: string; family: "ipv4" | "ipv6" } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: "ipv4" };
-  return { address, family: isIP(address) === 6 ? "ipv6" : "ipv4" };
-}
+let cached: { source: AllowListEntry[]; policy: ReturnType<typeof addressPolicy> } | undefined;
 
-/** True when a delivery may connect to this IP address (reached through this host name). */
-export function addressPermitted(address: string, host?: string): boolean {
-  const list = allowed();
-  if (host && list.hosts.has(host.toLowerCase())) return true;
-  const ip = unmapped(address);
-  if (list.addresses.check(ip.address, ip.family) || list.hosts.has(ip.address)) return true;
-  return !refused.check(ip.address, ip.family);
-}
-
-/** True when WEBHOOK_ALLOWED_ADDRESSES names this host or address (or a range holding it). */
-export function allowListed(host: string): boolean {
-  const list = allowed();
-  if (list.hosts.has(host.toLowerCase())) return true;
-  if (!isIP(host)) return false;
-  const ip = unmapped(host);
-  return list.addresses.check(ip.address, ip.family);
+/** The policy of the configured allow-list. */
+export function configuredPolicy(): ReturnType<typeof addressPolicy> {
+  const source = env().webhooks.allowedAddresses;
+  if (cached?.source !== source) cached = { source, policy: addressPolicy(source) };
+  return cached.policy;
 }
 
 /** A host name that is never public, whatever DNS says. */
-function localName(host: string): boolean {
+export function localName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, "");
   return name === "localhost" || name.endsWith(".localhost") || name.endsWith(".internal") || name.endsWith(".local");
 }
@@ -100,24 +86,24 @@ export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
-/** The check at creation: a literal address or a local name is refused unless allow-listed. */
-export function hostPermitted(host: string): boolean {
-  if (isIP(host)) return addressPermitted(host, host);
-  if (localName(host)) return allowed().hosts.has(host.toLowerCase());
-  return true;
+/** The URL's port, the scheme's default when it names none. */
+export function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A dns.lookup for http.request that refuses forbidden addresses after resolution. */
-export function guardedLookup(hostname: string, options: object, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const list = addresses as LookupAddress[];
-    const permitted = list.filter((a) => addressPermitted(a.address, hostname));
-    if (permitted.length === 0 || (localName(hostname) && !allowed().hosts.has(hostname.toLowerCase())))
-      return callback(new AddressRefusedError(hostname) as NodeJS.ErrnoException, []);
-    if ((options as { all?: boolean }).all) return callback(null, permitted);
-    return callback(null, permitted[0]!.address, permitted[0]!.family);
-  });
+/** A dns.lookup for http.request to this port that refuses forbidden addresses after resolution. */
+export function guardedLookup(port: number) {
+  return (hostname: string, options: object, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const policy = configuredPolicy();
+      const permitted = (addresses as LookupAddress[]).filter((a) => policy.addressPermitted(a.address, hostname, port));
+      if (permitted.length === 0 || (localName(hostname) && policy.allowedBy(hostname, port) === undefined))
+        return callback(new AddressRefusedError(hostname) as NodeJS.ErrnoException, []);
+      if ((options as { all?: boolean }).all) return callback(null, permitted);
+      return callback(null, permitted[0]!.address, permitted[0]!.family);
+    });
+  };
 }

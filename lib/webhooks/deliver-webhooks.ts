@@ -33,30 +33,67 @@ export type ClaimedDelivery = {
 // deliveries as the endpoint has room for: endpoints at their cap are skipped, and a dead
 // endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
 // blocking).
+//
+// An endpoint's rate limit is shared by every instance: a one-second fixed window per endpoint in
+// rate_limit_buckets (key webhook_rate:<endpoint id>, the table of the API's limits). The room
+// read from it is only a first guess; the upsert that adds what was chosen is what decides,
+// because PostgreSQL serializes it per key: a claimer that finds the window already used by a
+// concurrent one is granted only what is left, and its other chosen deliveries stay due (locked
+// by SKIP LOCKED until this statement ends, then free). A claimer whose clock reading is older
+// than the window (it waited on the row while the second turned) is granted nothing, so every
+// attempt is counted in the second its last_attempt_at names.
 const CLAIM_SQL = `
-WITH chosen AS (
-  SELECT d.id, d.event_created_at FROM webhook_endpoints w
+WITH clock AS (
+  SELECT at, date_trunc('second', at) AS second FROM (SELECT clock_timestamp() AS at) t
+), chosen AS (
+  SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.rate_limit
+  FROM clock CROSS JOIN webhook_endpoints w
   LEFT JOIN LATERAL (
-    SELECT b.in_flight, b.this_second FROM unnest($3::varchar[], $4::int[], $7::int[]) AS b(endpoint_id, in_flight, this_second)
+    SELECT b.in_flight FROM unnest($3::varchar[], $4::int[]) AS b(endpoint_id, in_flight)
     WHERE b.endpoint_id = w.id
   ) busy ON true
+  LEFT JOIN rate_limit_buckets used ON w.rate_limit IS NOT NULL AND used.key = 'webhook_rate:' || w.id
   CROSS JOIN LATERAL (
-    SELECT q.id, q.event_created_at FROM webhook_deliveries q
+    SELECT q.id, q.event_created_at, q.next_attempt_at FROM webhook_deliveries q
     WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
     ORDER BY q.next_attempt_at
     -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
-    LIMIT greatest(0, least($5::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit - coalesce(busy.this_second, 0), $5::int)))
+    LIMIT greatest(0, least($5::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit -
+      CASE WHEN used.window_start = clock.second THEN used.count ELSE 0 END, $5::int)))
     FOR UPDATE OF q SKIP LOCKED
   ) d
   WHERE w.enabled AND NOT (w.id = ANY ($2::varchar[]))
   LIMIT $1
+), wanted AS (
+  SELECT endpoint_id, count(*)::int AS n FROM chosen WHERE rate_limit IS NOT NULL GROUP BY endpoint_id
+), counted AS (
+  INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
+  SELECT 'webhook_rate:' || wanted.endpoint_id, wanted.n, clock.second, clock.second + interval '1 second' FROM wanted, clock
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN b.window_start < excluded.window_start THEN excluded.count
+                 WHEN b.window_start = excluded.window_start THEN b.count + excluded.count
+                 ELSE b.count END,
+    window_start = greatest(b.window_start, excluded.window_start),
+    expires_at = greatest(b.expires_at, excluded.expires_at)
+  RETURNING b.key, b.count, b.window_start
+), granted AS (
+  -- Chosen deliveries in queue order, the first "grant" of each rate-limited endpoint taken.
+  SELECT c.id, c.event_created_at FROM (
+    SELECT chosen.*, row_number() OVER (PARTITION BY chosen.endpoint_id ORDER BY chosen.next_attempt_at, chosen.id) AS place
+    FROM chosen
+  ) c
+  LEFT JOIN wanted ON wanted.endpoint_id = c.endpoint_id
+  LEFT JOIN counted k ON k.key = 'webhook_rate:' || c.endpoint_id
+  CROSS JOIN clock
+  WHERE c.rate_limit IS NULL
+     OR (k.window_start = clock.second AND c.place <= least(wanted.n, c.rate_limit - (k.count - wanted.n)))
 )
 UPDATE webhook_deliveries d SET
   attempt_count = d.attempt_count + 1,
-  next_attempt_at = clock_timestamp() + $6::int * interval '1 millisecond',
-  last_attempt_at = clock_timestamp(),
-  updated_at = clock_timestamp()
-FROM chosen c, webhook_endpoints w, events e
+  next_attempt_at = clock.at + $6::int * interval '1 millisecond',
+  last_attempt_at = clock.at,
+  updated_at = clock.at
+FROM granted c, clock, webhook_endpoints w, events e
 WHERE d.id = c.id AND d.event_created_at = c.event_created_at AND w.id = d.endpoint_id
   AND e.id = d.event_id AND e.created_at = d.event_created_at
 RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_created_at AS "eventCreatedAt",
@@ -73,14 +110,12 @@ export function leaseMs(): number {
 
 export async function claimDueDeliveries(options: {
   limit: number;
-  /** Endpoints to skip entirely (at their cap or rate limit). */
+  /** Endpoints to skip entirely (at their concurrency cap in this worker). */
   skip: string[];
   /** Attempts in flight per endpoint in this worker. */
   inFlight: Map<string, number>;
-  /** Attempts this worker started in the current second, per rate-limited endpoint. */
-  thisSecond?: Map<string, number>;
 }): Promise<ClaimedDelivery[]> {
-  const ids = [...new Set([...options.inFlight.keys(), ...(options.thisSecond?.keys() ?? [])])];
+  const ids = [...options.inFlight.keys()];
   const rows = await sql({
     name: "webhooks_claim",
     text: CLAIM_SQL,
@@ -91,7 +126,6 @@ export async function claimDueDeliveries(options: {
       ids.map((id) => options.inFlight.get(id) ?? 0),
       env().webhooks.endpointConcurrency,
       leaseMs(),
-      ids.map((id) => options.thisSecond?.get(id) ?? 0),
     ],
   });
   return rows.map((row) => ({
@@ -170,23 +204,33 @@ export async function recordAttempt(
   trigger = "worker",
 ): Promise<void> {
   const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
-  const [endpoint] = await sql({
-    name: "webhooks_record_attempt",
-    text: RECORD_SQL,
-    values: [
-      delivery.id,
-      delivery.endpointId,
-      outcome.startedAt,
-      outcome.durationMs,
-      outcome.statusCode,
-      outcome.errorClass,
-      outcome.responseBody,
-      trigger,
-      outcome.ok,
-      delay,
-      delivery.attemptCount,
-      delivery.eventCreatedAt,
-    ],
+  const record = (responseBody: string | null) =>
+    sql({
+      name: "webhooks_record_attempt",
+      text: RECORD_SQL,
+      values: [
+        delivery.id,
+        delivery.endpointId,
+        outcome.startedAt,
+        outcome.durationMs,
+        outcome.statusCode,
+        outcome.errorClass,
+        responseBody,
+        trigger,
+        outcome.ok,
+        delay,
+        delivery.attemptCount,
+        delivery.eventCreatedAt,
+      ],
+    });
+  // The excerpt is the receiver's text: if PostgreSQL still refuses it (a data exception, class
+  // 22), the attempt is recorded without it. An unrecorded attempt would be sent again when its
+  // lease ends, for ever: never failed, never counted toward disabling.
+  const [endpoint] = await record(outcome.responseBody).catch((error: unknown) => {
+    const code = String((error as { code?: unknown }).code ?? "");
+    if (outcome.responseBody === null || !code.startsWith("22")) throw error;
+    logger().warn({ deliveryId: delivery.id, err: { code } }, "webhook attempt recorded without its response excerpt");
+    return record(null);
   });
   const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;
   if (

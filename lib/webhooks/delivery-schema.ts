@@ -14,7 +14,14 @@ export const deliveryAttemptSchema = z.strictObject({
     .string()
     .nullable()
     .describe("null on success; timeout, dns, tls, connection_refused, connection_error, non_2xx or address_refused"),
-  responseBody: z.string().nullable().describe("The first bytes (at most 4 KiB) of the response body"),
+  responseBody: z
+    .string()
+    .nullable()
+    .describe(
+      "The first bytes (at most 4 KiB) of the response body as text (NUL and invalid UTF-8 as U+FFFD). Null when " +
+        "there was none, or when it is withheld: the receiver's address is private and only a WEBHOOK_ALLOWED_ADDRESSES " +
+        "entry without a port opened it",
+    ),
   trigger: z.string().describe("worker"),
 });
 

@@ -1,6 +1,7 @@
 // The webhook delivery worker inside the server process (beside the event worker): claims due
 // deliveries while it has room (WEBHOOK_WORKER_CONCURRENCY in all, WEBHOOK_ENDPOINT_CONCURRENCY
-// per endpoint, an endpoint's rate limit per second), sends each without waiting for the others,
+// per endpoint; an endpoint's rate limit per second is kept by the claim, in PostgreSQL, for
+// every instance together), sends each without waiting for the others,
 // and sleeps until an attempt ends, the event worker nudges it, or a short poll. stop() waits for
 // the attempts in flight. Tests run several instances in one process (two "servers").
 import { env } from "@/lib/env";
@@ -17,8 +18,8 @@ export class DeliveryWorker {
   private loop?: Promise<void>;
   private readonly inFlight = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
-  /** Per endpoint: the current second and how many attempts started in it. */
-  private readonly rate = new Map<string, { second: number; count: number; limit: number }>();
+  /** When this worker last claimed a rate-limited delivery: until a second later it polls at each second's turn. */
+  private rateLimitedAt = 0;
   /** Attempts started by this worker (for tests and the benchmark). */
   started = 0;
 
@@ -54,13 +55,7 @@ export class DeliveryWorker {
 
   private skipped(): string[] {
     const cap = env().webhooks.endpointConcurrency;
-    const second = Math.floor(Date.now() / 1000);
-    const skip = [...this.inFlight.entries()].filter(([, n]) => n >= cap).map(([id]) => id);
-    for (const [id, r] of this.rate) {
-      if (r.second !== second) this.rate.delete(id);
-      else if (r.count >= r.limit) skip.push(id);
-    }
-    return skip;
+    return [...this.inFlight.entries()].filter(([, n]) => n >= cap).map(([id]) => id);
   }
 
   private async run(): Promise<void> {
@@ -72,19 +67,16 @@ export class DeliveryWorker {
           await this.sleep(POLL_MS);
           continue;
         }
-        const skip = this.skipped();
-        const second = Math.floor(Date.now() / 1000);
-        const thisSecond = new Map([...this.rate].filter(([, r]) => r.second === second).map(([id, r]) => [id, r.count]));
         const claimed = await claimDueDeliveries({
           limit: Math.min(room, CLAIM_BATCH),
-          skip,
+          skip: this.skipped(),
           inFlight: this.inFlight,
-          thisSecond,
         });
         for (const delivery of claimed) this.dispatch(delivery);
         // Short sleeps while an endpoint waits for the next second of its rate limit.
+        const rateLimited = Date.now() - this.rateLimitedAt < 1_000;
         if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH))
-          await this.sleep(this.rate.size > 0 ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
+          await this.sleep(rateLimited ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
       } catch (error) {
         logger().warn(
           { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
@@ -98,12 +90,7 @@ export class DeliveryWorker {
   private dispatch(delivery: ClaimedDelivery): void {
     const { endpointId } = delivery;
     this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
-    if (delivery.rateLimit !== null) {
-      const second = Math.floor(Date.now() / 1000);
-      const r = this.rate.get(endpointId);
-      if (r && r.second === second) r.count++;
-      else this.rate.set(endpointId, { second, count: 1, limit: delivery.rateLimit });
-    }
+    if (delivery.rateLimit !== null) this.rateLimitedAt = Date.now();
     this.started++;
     const task = (async () => {
       try {

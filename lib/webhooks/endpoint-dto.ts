@@ -63,9 +63,17 @@ export function endpointAuditSnapshot(row: WebhookEndpoint) {
   return rest;
 }
 
+// The associated data of an endpoint's sealed secrets: a ciphertext moved to another row fails.
+const binding = (endpointId: string) => `webhook_endpoint:${endpointId}`;
+
 export function sealEndpointSecret(endpointId: string, secret: string) {
-  const sealed = encryptSecret(secret, `webhook_endpoint:${endpointId}`);
+  const sealed = encryptSecret(secret, binding(endpointId));
   return { ciphertext: new Uint8Array(sealed.ciphertext), keyVersion: sealed.keyVersion };
+}
+
+/** One sealed secret of the endpoint in clear; throws DecryptionError when it does not open. */
+export function openEndpointSecret(endpointId: string, ciphertext: Uint8Array, keyVersion: number): string {
+  return decryptSecret(ciphertext, keyVersion, binding(endpointId));
 }
 
 /** The secrets a delivery is signed with now: the current one, and the previous one until it expires. */
@@ -80,14 +88,13 @@ export function signingSecrets(
   },
   now = new Date(),
 ): string[] {
-  const bound = `webhook_endpoint:${row.id}`;
-  const secrets = [decryptSecret(row.secretCiphertext, row.secretKeyVersion, bound)];
+  const secrets = [openEndpointSecret(row.id, row.secretCiphertext, row.secretKeyVersion)];
   if (
     row.previousSecretCiphertext &&
     row.previousSecretKeyVersion !== null &&
     row.previousSecretExpiresAt &&
     row.previousSecretExpiresAt > now
   )
-    secrets.push(decryptSecret(row.previousSecretCiphertext, row.previousSecretKeyVersion, bound));
+    secrets.push(openEndpointSecret(row.id, row.previousSecretCiphertext, row.previousSecretKeyVersion));
   return secrets;
 }

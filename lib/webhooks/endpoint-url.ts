@@ -5,7 +5,7 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { validationFailed } from "@/lib/errors";
-import { addressPermitted, allowListed, hostOf, hostPermitted } from "@/lib/webhooks/address-policy";
+import { configuredPolicy, hostOf, portOf } from "@/lib/webhooks/address-policy";
 
 const refuse = (message: string) => validationFailed([{ field: "url", message }], "The webhook URL is not acceptable.");
 
@@ -18,15 +18,18 @@ export async function checkEndpointUrl(value: string): Promise<string> {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("must be an https URL");
   const host = hostOf(url);
+  const port = portOf(url);
+  const policy = configuredPolicy();
   // Plain http in production only to a receiver the allow-list names (on-premise, tests).
-  if (url.protocol === "http:" && env().production && !allowListed(host)) throw refuse("must be https in production");
+  if (url.protocol === "http:" && env().production && !policy.allowedBy(host, port)) throw refuse("must be https in production");
   if (url.username || url.password) throw refuse("must not hold a user name or password");
   if (url.hash) throw refuse("must not have a fragment");
-  if (!hostPermitted(host)) throw refuse("is a loopback, private, link-local or metadata address (not allow-listed)");
+  if (!policy.hostPermitted(host, port))
+    throw refuse("is a loopback, private, link-local or metadata address (not allow-listed)");
   if (!isIP(host)) {
     // A name that does not resolve yet is accepted: the connect-time check still applies.
     const addresses = await lookup(host, { all: true }).catch(() => []);
-    if (addresses.length > 0 && addresses.every((a) => !addressPermitted(a.address, host)))
+    if (addresses.length > 0 && addresses.every((a) => !policy.addressPermitted(a.address, host, port)))
       throw refuse("resolves to a loopback, private, link-local or metadata address (not allow-listed)");
   }
   return url.toString();

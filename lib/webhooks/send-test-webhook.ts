@@ -16,7 +16,14 @@ export const testWebhookResultSchema = z.strictObject({
   statusCode: z.int().nullable(),
   errorClass: z.string().nullable(),
   durationMs: z.int().nonnegative(),
-  responseBody: z.string().nullable().describe("The first bytes (at most 4 KiB) of the response body"),
+  responseBody: z
+    .string()
+    .nullable()
+    .describe(
+      "The first bytes (at most 4 KiB) of the response body as text (NUL and invalid UTF-8 as U+FFFD). Null when " +
+        "there was none, or when it is withheld: the receiver's address is private and only a WEBHOOK_ALLOWED_ADDRESSES " +
+        "entry without a port opened it",
+    ),
 });
 export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
 

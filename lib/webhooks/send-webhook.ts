@@ -1,12 +1,12 @@
 // One HTTP attempt of a webhook: a POST with a bounded time, no redirects followed, the
 // response body read up to RESPONSE_BODY_LIMIT, every failure given an error class. Connections
-// go through guardedLookup, so a name that resolves to a refused address is never connected to.
+// go through guardedLookup, so a name that resolves to a refused address is never connected to;
+// the body is kept only when the address policy lets it be shown (responseVisible).
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { AddressRefusedError, addressPermitted, guardedLookup, hostOf } from "@/lib/webhooks/address-policy";
-
-export const RESPONSE_BODY_LIMIT = 4096;
+import { AddressRefusedError, configuredPolicy, guardedLookup, hostOf, portOf } from "@/lib/webhooks/address-policy";
+import { RESPONSE_BODY_LIMIT, responseExcerpt } from "@/lib/webhooks/response-excerpt";
 
 export type ErrorClass = "timeout" | "dns" | "tls" | "connection_refused" | "connection_error" | "non_2xx" | "address_refused";
 
@@ -18,9 +18,11 @@ export type AttemptOutcome = {
   durationMs: number;
 };
 
+// The guarded lookup is given per request (it needs the port): an agent's own options would
+// override it. Pooled sockets are per host and port, so a reused one passed the same check.
 const agents = {
-  http: new http.Agent({ keepAlive: true, lookup: guardedLookup as never }),
-  https: new https.Agent({ keepAlive: true, lookup: guardedLookup as never }),
+  http: new http.Agent({ keepAlive: true }),
+  https: new https.Agent({ keepAlive: true }),
 };
 
 class AttemptTimeout extends Error {}
@@ -57,8 +59,10 @@ export function sendWebhook(options: {
 
     const url = new URL(options.url);
     const host = hostOf(url);
+    const port = portOf(url);
+    const policy = configuredPolicy();
     // A literal address never goes through the lookup: check it here.
-    if (isIP(host) && !addressPermitted(host, host)) {
+    if (isIP(host) && !policy.addressPermitted(host, host, port)) {
       settled = true;
       return resolve({
         ok: false,
@@ -72,6 +76,7 @@ export function sendWebhook(options: {
     const request = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? agents.https : agents.http,
+      lookup: guardedLookup(port) as never,
       headers: {
         "content-type": "application/json",
         "user-agent": "payment-integrations-console-webhooks/1",
@@ -82,10 +87,13 @@ export function sendWebhook(options: {
     const timer = setTimeout(() => request.destroy(new AttemptTimeout()), options.timeoutMs);
     request.on("error", fail);
     request.on("response", (response) => {
+      // Read now: a kept-alive socket leaves the response when it ends.
+      const remote = response.socket?.remoteAddress;
+      const visible = remote !== undefined && policy.responseVisible(remote, host, port);
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => {
-        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8");
+        const text = visible ? responseExcerpt(Buffer.concat(chunks)) : null;
         const statusCode = response.statusCode ?? 0;
         const good = statusCode >= 200 && statusCode < 300;
         finish({ statusCode, errorClass: good ? null : "non_2xx", responseBody: text });

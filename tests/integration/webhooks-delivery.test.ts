@@ -1,7 +1,7 @@
 // Outbound webhooks end to end against a real node:http receiver: the outbox written with the
 // processing, Standard Webhooks signatures checked by the standardwebhooks package, retries with
 // a stable webhook-id, timeouts, rotation, the address policy, two workers, a crash mid-attempt.
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as resend } from "@/app/v1/webhook-deliveries/[id]/resend/route";
@@ -18,23 +18,30 @@ import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
-import { claimDueDeliveries } from "@/lib/webhooks/deliver-webhooks";
+import { claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
+import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { startReceiver, until } from "../support/webhook-receiver";
 
-// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs).
-vi.hoisted(() => {
+// A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs). The
+// allow-list opens every port of 127.0.0.1 (responses withheld) and names one port (responses
+// shown): receivers whose responses a test reads listen on SHOWN_PORT.
+const { SHOWN_PORT } = await vi.hoisted(async () => {
+  const { freePort } = await import("../support/webhook-receiver");
+  const port = await freePort();
   Object.assign(process.env, {
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    WEBHOOK_ALLOWED_ADDRESSES: `127.0.0.1,127.0.0.1:${port}`,
     WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
     WEBHOOK_RETRY_JITTER: "0",
     WEBHOOK_TIMEOUT_MS: "600",
   });
+  return { SHOWN_PORT: port };
 });
+const shown = { port: SHOWN_PORT };
 
 let operator: string;
 let viewer: string;
@@ -84,6 +91,16 @@ async function processedEvent(m: { mid: string; tid: string }) {
   const event = await db().event.findFirstOrThrow({ where: { id: res.json.id } });
   expect(event.status).toBe("processed");
   return res.json.id as string;
+}
+
+/** Encrypts as the service did under key version 1 (IV | tag | ciphertext, bound to `boundTo`). */
+function encryptUnderOldKey(plaintext: string, boundTo: string): Uint8Array<ArrayBuffer> {
+  const entry = process.env.ENCRYPTION_KEYS!.split(",").find((e) => e.startsWith("1:"))!;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(entry.slice(2), "base64"), iv);
+  cipher.setAAD(Buffer.from(boundTo));
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return new Uint8Array(Buffer.concat([iv, cipher.getAuthTag(), body]));
 }
 
 const deliveriesOf = (eventId: string) =>
@@ -138,6 +155,94 @@ describe("webhook endpoints API", () => {
     }
   });
 
+  it("refuses IPv6 forms that lead to a refused IPv4 address, and deprecated forms", async () => {
+    const m = await merchantWithCredential();
+    for (const url of [
+      "http://[::127.0.0.1]/h",
+      "http://[::7f00:1]/h",
+      "http://[::a9fe:a9fe]/h",
+      "http://[::ffff:0:7f00:1]/h",
+      "http://[::ffff:169.254.169.254]/h",
+      "http://[2002:7f00:1::1]/h",
+      "http://[2002:a9fe:a9fe::1]/h",
+      "http://[64:ff9b::a9fe:a9fe]/h",
+      "http://[64:ff9b:1::a9fe:a9fe]/h",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/h",
+      "http://[2002:c058:6301::1]/h",
+      "http://[::8.8.8.8]/h",
+      "http://[fec0::1]/h",
+    ]) {
+      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
+        token: operator,
+        body: { merchantId: m.merchantId, url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.json.errors[0].field).toBe("url");
+    }
+    // Their public counterparts are accepted.
+    for (const url of ["https://[2002:808:808::1]/h", "https://[64:ff9b::808:808]/h", "https://[::ffff:8.8.8.8]/h"])
+      expect(
+        (await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId: m.merchantId, url } }))
+          .status,
+        url,
+      ).toBe(201);
+  });
+
+  it("refuses at connect time a stored URL whose IPv6 address embeds a refused IPv4 address", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const port = new URL(r.url).port;
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: `http://[2002:7f00:1::1]:${port}/hooks` } });
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.attempts.length > 0);
+    expect((await deliveriesOf(eventId))[0]!.attempts[0]!.errorClass).toBe("address_refused");
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.json).toMatchObject({ ok: false, errorClass: "address_refused" });
+    expect(r.received).toHaveLength(0);
+  });
+
+  it("never shows the response of an address only an allow-list entry without its port opened", async () => {
+    const m = await merchantWithCredential();
+    // An internal service on a port the allow-list does not name (127.0.0.1 opens every port).
+    const internal = await receiver(() => ({ status: 200, body: '{"data":[{"username":"admin","role":"admin"}]}' }));
+    const endpoint = await endpointFor(m.merchantId, internal.url.replace("/hooks", "/v1/users"));
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.status).toBe(200);
+    expect(test.json).toMatchObject({ ok: true, statusCode: 200, errorClass: null, responseBody: null });
+    expect(test.text).not.toContain("admin");
+    // Nor in the attempts a delivery stores and shows.
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.responseBody])).toEqual([[200, null]]);
+    const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery!.id}`, {
+      token: viewer,
+      params: { id: delivery!.id },
+    });
+    expect(detail.text).not.toContain("username");
+    // The same receiver on the port the allow-list names: its response is shown.
+    await internal.close();
+    const named = await receiver(() => ({ status: 200, body: "named receiver" }), shown);
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: named.url } });
+    const again = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(again.json).toMatchObject({ ok: true, responseBody: "named receiver" });
+  });
+
   it("refuses at connect time an allowed endpoint whose address is no longer allowed", async () => {
     const m = await merchantWithCredential();
     const r = await receiver();
@@ -156,7 +261,7 @@ describe("webhook endpoints API", () => {
 describe("delivery", () => {
   it("writes the delivery with the processing and delivers it once, verified by standardwebhooks", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver();
+    const r = await receiver(undefined, shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const other = await endpointFor(m.merchantId, r.url, { eventTypes: ["payment.refunded"] });
     const eventId = await processedEvent(m);
@@ -187,7 +292,7 @@ describe("delivery", () => {
 
   it("retries a 500 with the same webhook-id, then succeeds", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }));
+    const r = await receiver((_req, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 200 }), shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const eventId = await processedEvent(m);
     worker();
@@ -225,6 +330,60 @@ describe("delivery", () => {
     }
     expect(new Set(r.received.map((q) => q.headers["webhook-id"])).size).toBe(1);
     expect(r.received).toHaveLength(4);
+  });
+
+  it("records a 200 whose body holds a NUL byte once, as delivered, the NUL replaced", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 200, body: "ok\0nul" }), shown);
+    await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attemptCount).toBe(1);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([[200, null, "ok\uFFFDnul"]]);
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("follows the schedule and fails a delivery whose receiver answers 500 with a NUL byte", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver(() => ({ status: 500, body: "err\0nul" }), shown);
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const eventId = await processedEvent(m);
+    worker();
+    await until(async () => (await deliveriesOf(eventId))[0]!.status === "failed", 15_000);
+    const [delivery] = await deliveriesOf(eventId);
+    // The schedule has four entries: four attempts, every one recorded and counted.
+    expect(delivery!.attemptCount).toBe(4);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual(
+      Array(4).fill([500, "non_2xx", "err\uFFFDnul"]),
+    );
+    expect(r.received).toHaveLength(4);
+    // The failures count toward disabling.
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
+  });
+
+  it("still records and counts an attempt whose response excerpt cannot be stored", async () => {
+    const m = await merchantWithCredential();
+    const endpoint = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks");
+    const eventId = await processedEvent(m);
+    const [claimed] = (await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() })).filter(
+      (c) => c.eventId === eventId,
+    );
+    // An excerpt PostgreSQL refuses (22021), as if it had slipped past the decoding.
+    await recordAttempt(claimed!, {
+      ok: false,
+      statusCode: 500,
+      errorClass: "non_2xx",
+      responseBody: "err\0nul",
+      durationMs: 5,
+      startedAt: new Date(),
+    });
+    const [delivery] = await deliveriesOf(eventId);
+    expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.responseBody])).toEqual([[500, "non_2xx", null]]);
+    expect(delivery!.status).toBe("pending");
+    expect(delivery!.nextAttemptAt!.getTime()).toBeLessThan(Date.now() + 1_000);
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
   });
 
   it("disables an endpoint failing for 5 days without a success, audited, its reason visible", async () => {
@@ -272,6 +431,29 @@ describe("delivery", () => {
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
   });
 
+  it("keeps an endpoint's rate limit across two workers on one database", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 8; i++) eventIds.push(await processedEvent(m));
+    const a = worker();
+    const b = worker();
+    const where = { eventId: { in: eventIds } };
+    await until(async () => (await db().webhookDelivery.count({ where: { ...where, status: "succeeded" } })) === 8, 15_000);
+    expect(a.started + b.started).toBe(8);
+    // Every attempt started (was claimed) at last_attempt_at, by the database's clock: at most
+    // two in any one second, whichever worker claimed them.
+    const rows = await db().webhookDelivery.findMany({ where, select: { attemptCount: true, lastAttemptAt: true } });
+    expect(rows.every((row) => row.attemptCount === 1)).toBe(true);
+    const perSecond = new Map<number, number>();
+    for (const row of rows) {
+      const second = Math.floor(row.lastAttemptAt!.getTime() / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(2);
+  });
+
   it("signs with both secrets after a rotation", async () => {
     const m = await merchantWithCredential();
     const r = await receiver();
@@ -294,6 +476,47 @@ describe("delivery", () => {
     expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
     expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
     expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(request!.body, headers)).toThrow();
+  });
+
+  it("signs with the same secrets after an encryption key rotation and secrets:reencrypt", async () => {
+    const m = await merchantWithCredential();
+    const r = await receiver();
+    const endpoint = await endpointFor(m.merchantId, r.url);
+    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    // Both secrets stored as under the old encryption key (version 1), as before its rotation.
+    await db().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        secretCiphertext: encryptUnderOldKey(rotated.json.secret, `webhook_endpoint:${endpoint.id}`),
+        secretKeyVersion: 1,
+        previousSecretCiphertext: encryptUnderOldKey(endpoint.secret, `webhook_endpoint:${endpoint.id}`),
+        previousSecretKeyVersion: 1,
+      },
+    });
+    const report = await reencryptWebhookSecrets();
+    expect(report).toMatchObject({ activeKeyVersion: 2, unreadable: [] });
+    expect(report.reencrypted).toBeGreaterThanOrEqual(1);
+    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect([row.secretKeyVersion, row.previousSecretKeyVersion]).toEqual([2, 2]);
+    const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+      method: "POST",
+      token: operator,
+      params: { id: endpoint.id },
+    });
+    expect(test.json.ok).toBe(true);
+    const [request] = r.received;
+    const headers = request!.headers as Record<string, string>;
+    expect(() => new Webhook(rotated.json.secret).verify(request!.body, headers)).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(request!.body, headers)).not.toThrow();
+    // Running it again has nothing left to do for this endpoint.
+    await reencryptWebhookSecrets();
+    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).secretCiphertext).toEqual(
+      row.secretCiphertext,
+    );
   });
 
   it("two workers never send one attempt twice", async () => {
@@ -407,7 +630,7 @@ describe("visibility and control", () => {
 
   it("sends a test event and answers the receiver's response inline", async () => {
     const m = await merchantWithCredential();
-    const r = await receiver(() => ({ status: 418, body: "teapot" }));
+    const r = await receiver(() => ({ status: 418, body: "teapot" }), shown);
     const endpoint = await endpointFor(m.merchantId, r.url);
     const res = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",

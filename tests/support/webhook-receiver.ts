@@ -1,12 +1,16 @@
 // A real webhook receiver for tests: a node:http server on a random local port that records
-// every request (headers and body) and answers as the test says.
+// every request (headers and body) and answers as the test says. `port` fixes its port (a port
+// the test's WEBHOOK_ALLOWED_ADDRESSES names, whose responses may be shown).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ReceivedRequest = { headers: http.IncomingHttpHeaders; body: string; at: number };
 export type Answer = { status: number; body?: string } | "hang";
 
-export async function startReceiver(answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200 })) {
+export async function startReceiver(
+  answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200 }),
+  options: { port?: number } = {},
+) {
   const received: ReceivedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -23,7 +27,7 @@ export async function startReceiver(answer: (request: ReceivedRequest, index: nu
       res.writeHead(a.status, { "content-type": "text/plain" }).end(a.body ?? "ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
@@ -34,6 +38,15 @@ export async function startReceiver(answer: (request: ReceivedRequest, index: nu
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A port free now (for a receiver started later on it). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, stepMs = 25): Promise<void> {
