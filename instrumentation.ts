@@ -2,7 +2,17 @@
 // scripts/server.mjs calls on SIGTERM (after in-flight requests are done).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("@/lib/env");
+  const { ConfigurationError, env } = await import("@/lib/env");
+  try {
+    env();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    // `npm start` refuses such a configuration before it builds or migrates; this covers a server
+    // started another way (`node scripts/server.mjs`), which would otherwise keep listening and
+    // answer every request with an empty 500.
+    console.error(error.message);
+    process.exit(1);
+  }
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");

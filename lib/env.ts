@@ -212,6 +212,17 @@ function isLoopbackUrl(url: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * The configuration the server that `npm start` runs will see, judged before it starts. A
+ * production build has NODE_ENV "production" written into its bundles whatever the shell says,
+ * and `next dev` forces "development"; the start script itself runs with the shell's NODE_ENV
+ * (often unset). Judged with the shell's value, a configuration the built server refuses passed,
+ * was migrated, and the server then answered every request with an empty 500 (issue 19, item 7).
+ */
+export function serverEnv(options: { dev: boolean }): Env {
+  return buildEnv({ ...process.env, NODE_ENV: options.dev ? "development" : "production" });
+}
+
 let cached: Env | undefined;
 
 /** The validated configuration, read on first use (never at import, so `next build` needs none). */

@@ -1,4 +1,5 @@
-// `npm start`: the whole service from a fresh clone. Builds if there is no build, applies the
+// `npm start`: the whole service from a fresh clone. Validates the configuration as the server
+// will (a refused one stops here, exit 1), builds if there is no build, applies the
 // migrations, makes sure an admin exists, loads demo data into an empty embedded database, then
 // runs the server (scripts/server.mjs; --dev for development) and hands it the signals. The database is closed
 // before the server opens it: an embedded PGlite folder takes one process at a time.
@@ -9,7 +10,7 @@ import { openDatabase } from "@/lib/db/adapter";
 import { closeDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/schema-engine";
 import { hasAnyMerchant, loadDemoData } from "@/lib/demo/load-demo-data";
-import { ConfigurationError, env } from "@/lib/env";
+import { ConfigurationError, env, serverEnv } from "@/lib/env";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { ensureBootstrapAdmin } from "@/lib/users/bootstrap-admin";
 
@@ -72,7 +73,13 @@ function announceFirstAdmin(username: string, password: string): void {
 }
 
 async function main(): Promise<void> {
-  const config = env();
+  // First, before building, migrating or listening: the configuration as the server will judge it.
+  // `npm start -- --check` stops here (a deployment can validate its settings without starting).
+  const config = serverEnv({ dev });
+  if (process.argv.includes("--check")) {
+    console.log("Configuration is valid.");
+    return;
+  }
   if (!existsSync("generated/prisma/client.ts")) runOrExit(["scripts/prisma-generate.mjs"]);
   if (!dev && !existsSync(".next/BUILD_ID")) {
     console.log("No production build yet: building (about a minute)...");

@@ -2,15 +2,16 @@
 // job with progress (as Svix's recover). The job walks the filter's failed events oldest first
 // by keyset, 200 at a time, through the same processing statement as the worker (one statement
 // per batch: claimed with SKIP LOCKED, so the worker or another retry never doubles an event),
-// and records its position and counts after each batch. Capped at BULK_RETRY_CAP events; asking
-// again with the same filters while a job runs answers that job (idempotent). A job left running
-// by a stopped server resumes from its position when it is next read. Audited when started.
+// and records its position and counts in the same transaction as each batch (lib/jobs/job-lease.ts:
+// one instance holds the job's lease; a resumed job never counts a batch twice). Capped at
+// BULK_RETRY_CAP events; asking again with the same filters while a job runs answers that job
+// (idempotent). A job left running by a stopped server is resumed by any instance's worker once
+// its lease expires (or when read after that). Audited when started.
 import "server-only";
 import type { EventRetryJob } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db, sql as runSql } from "@/lib/db/client";
-import { statementName } from "@/lib/db/statement-name";
+import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { notFound } from "@/lib/errors";
 import { BULK_RETRY_CAP, type BulkRetryFilters, type RetryJobDto } from "@/lib/events/bulk-retry-schemas";
@@ -18,7 +19,7 @@ import { countMatchingEvents } from "@/lib/events/count-events";
 import { type EventFilterQuery, eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import { reprocessFailedEvents } from "@/lib/events/process-events";
 import { newId, XID_PATTERN } from "@/lib/ids";
-import { runJobOnce, settledJob } from "@/lib/jobs/in-process-jobs";
+import { isResumable, type JobKind, type JobTransaction, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 const BATCH = 200;
@@ -49,47 +50,49 @@ function filterKeyOf(filters: BulkRetryFilters): string {
   return JSON.stringify(Object.fromEntries(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))));
 }
 
-async function nextBatch(job: EventRetryJob, limit: number): Promise<{ id: string; created_at: Date }[]> {
+async function nextBatch(tx: JobTransaction, job: EventRetryJob, limit: number): Promise<{ id: string; created_at: Date }[]> {
   const after = job.lastCreatedAt && job.lastId ? { createdAt: job.lastCreatedAt, id: job.lastId } : undefined;
   const filters = failedEventsOf(job.filters as BulkRetryFilters);
   const { where, values, order } = eventKeysetWalk({ ...filters, sort: "asc" }, after);
   const text = `SELECT e.id, e.created_at FROM events e ${where} ORDER BY ${order} LIMIT ${literalLimit(limit)}`;
-  return (await runSql({ name: statementName("events_retry_walk", text), text, values })) as {
-    id: string;
-    created_at: Date;
-  }[];
+  return tx.$queryRawUnsafe<{ id: string; created_at: Date }[]>(text, ...values);
 }
 
-/** Retries the job's events batch by batch from its recorded position; resumable. */
-function runJob(start: EventRetryJob): Promise<void> {
-  return runJobOnce("event retry", start.id, async () => {
-    let job = start;
-    while (job.retried < job.total) {
-      const batch = await nextBatch(job, Math.min(BATCH, job.total - job.retried));
-      if (batch.length === 0) break;
-      const outcomes = await reprocessFailedEvents(
-        batch.map((row) => row.id),
-        `retry:${job.createdBy}`.slice(0, 80),
-      );
-      const processed = outcomes.filter((o) => o.status === "processed").length;
-      const last = batch[batch.length - 1] as { id: string; created_at: Date };
-      job = await db().eventRetryJob.update({
-        where: { id: job.id },
-        data: {
-          // Events someone else retried in between are walked past, not counted as retried.
-          retried: { increment: outcomes.length },
-          processed: { increment: processed },
-          failed: { increment: outcomes.length - processed },
-          lastCreatedAt: last.created_at,
-          lastId: last.id,
-        },
-      });
-      if (processed > 0) nudgeDeliveryWorker();
-      if (batch.length < BATCH) break;
-    }
-    await db().eventRetryJob.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date() } });
-  });
-}
+/** One batch from the job's recorded position, its progress written in the same transaction. */
+export const eventRetryJobKind: JobKind = {
+  name: "event retry",
+  table: "event_retry_jobs",
+  async step(tx, id) {
+    const job = await tx.eventRetryJob.findUniqueOrThrow({ where: { id } });
+    if (job.retried >= job.total) return { done: true };
+    const batch = await nextBatch(tx, job, Math.min(BATCH, job.total - job.retried));
+    if (batch.length === 0) return { done: true };
+    const outcomes = await reprocessFailedEvents(
+      batch.map((row) => row.id),
+      `retry:${job.createdBy}`.slice(0, 80),
+      tx,
+    );
+    const processed = outcomes.filter((o) => o.status === "processed").length;
+    const last = batch[batch.length - 1] as { id: string; created_at: Date };
+    await tx.eventRetryJob.update({
+      where: { id },
+      data: {
+        // Events someone else retried in between are walked past, not counted as retried.
+        retried: { increment: outcomes.length },
+        processed: { increment: processed },
+        failed: { increment: outcomes.length - processed },
+        lastCreatedAt: last.created_at,
+        lastId: last.id,
+      },
+    });
+    return {
+      done: batch.length < BATCH || job.retried + outcomes.length >= job.total,
+      afterCommit: processed > 0 ? nudgeDeliveryWorker : undefined,
+    };
+  },
+};
+
+const runJob = (job: EventRetryJob) => runLeasedJob(eventRetryJobKind, job.id);
 
 export async function startBulkRetry(options: {
   caller: Caller;
@@ -111,7 +114,7 @@ export async function startBulkRetry(options: {
     if (!isUniqueViolation(error)) throw error;
     const raced = await db().eventRetryJob.findFirst({ where: { filterKey }, orderBy: { createdAt: "desc" } });
     if (!raced) throw error;
-    if (raced.status === "running") void runJob(raced);
+    if (isResumable(raced)) void runJob(raced);
     return { job: toDto(raced), created: false };
   }
   void runJob(job);
@@ -121,7 +124,7 @@ export async function startBulkRetry(options: {
 async function runningJobOf(filterKey: string): Promise<RetryJobDto | undefined> {
   const running = await db().eventRetryJob.findFirst({ where: { filterKey, status: "running" } });
   if (!running) return undefined;
-  void runJob(running);
+  if (isResumable(running)) void runJob(running);
   return toDto(running);
 }
 
@@ -158,7 +161,7 @@ export async function getRetryJob(options: { caller: Caller; id: string }): Prom
   requirePermission(options.caller, "read");
   const job = XID_PATTERN.test(options.id) ? await db().eventRetryJob.findUnique({ where: { id: options.id } }) : null;
   if (!job) throw notFound("No retry job has this id.");
-  if (job.status === "running") void runJob(job);
+  if (isResumable(job)) void runJob(job);
   return toDto(job);
 }
 

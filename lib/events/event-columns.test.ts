@@ -63,7 +63,7 @@ describe("eventColumnsOf", () => {
       authorizationCode: "123456",
       retrievalReferenceNumber: "632614000123",
       cardLast4: "4321",
-      dedupKey: "cielo|1020304050|CL000123|632614000123|authorization|approved|12990",
+      dedupKey: "cielo|1020304050|CL000123|632614000123|authorization|approved|12990|123456|52345678|4321|credit_card|3|BRL",
       dataProblem: null,
     });
   });
@@ -100,5 +100,52 @@ describe("eventColumnsOf", () => {
     ];
     expect(new Set(variants.map(dedupKeyOf)).size).toBe(variants.length);
     expect(dedupKeyOf({ ...base, metadata: { resent: true } })).toBe(dedupKeyOf(base));
+  });
+
+  // Issue 19: two approved authorizations sharing RRN, MID, TID and amount (6-digit NSUs repeat)
+  // were one key, so the second payment was dropped as a duplicate.
+  it("tells two payments apart by authorization code, card, payment method, installments and currency", () => {
+    const base = eventDataSchema.parse(cardPayment);
+    const card = base.cardData!;
+    const variants = [
+      base,
+      { ...base, authorizationCode: "654321" },
+      { ...base, authorizationCode: null },
+      { ...base, cardData: { ...card, last4: "0004" } },
+      { ...base, cardData: { ...card, bin: "55000000" } },
+      { ...base, cardData: null },
+      { ...base, paymentMethod: "debit_card" as const },
+      { ...base, installments: 1 },
+      { ...base, currency: "986" },
+    ];
+    expect(new Set(variants.map(dedupKeyOf)).size).toBe(variants.length);
+    // What a repeat may carry differently, or what is the device's and not the payment's: same key.
+    for (const same of [
+      { ...base, metadata: { resent: true } },
+      { ...base, terminalData: null },
+      { ...base, cardData: { ...card, holderName: "OTHER NAME" } },
+      { ...base, acquirerResponseCode: "0000" },
+    ]) {
+      expect(dedupKeyOf(same)).toBe(dedupKeyOf(base));
+    }
+  });
+
+  it("fits the dedup key columns (VARCHAR(300)) at every field's longest", () => {
+    const longest = eventDataSchema.parse({
+      ...cardPayment,
+      acquirerName: "pagseguro",
+      transactionType: "pre_authorization",
+      transactionStatus: "approved",
+      acquirerMerchantIdentifier: "M".repeat(64),
+      acquirerTerminalIdentifier: "T".repeat(64),
+      retrievalReferenceNumber: "R".repeat(40),
+      amount: Number.MAX_SAFE_INTEGER,
+      authorizationCode: "A".repeat(12),
+      paymentMethod: "credit_card",
+      installments: 99,
+      currency: "BRL",
+      cardData: { ...cardPayment.cardData!, bin: "12345678", last4: "1234" },
+    });
+    expect(dedupKeyOf(longest)!.length).toBeLessThanOrEqual(300);
   });
 });

@@ -14,15 +14,25 @@ export type EventColumns = {
   authorizationCode: string | null;
   retrievalReferenceNumber: string | null;
   cardLast4: string | null;
-  /** acquirer|MID|TID|RRN|type|status|amount: the same notification twice is one event. Null without an RRN. */
+  /** acquirer|MID|TID|RRN|type|status|amount|auth code|BIN|last4|method|installments|currency: the same notification twice is one event. Null without an RRN. */
   dedupKey: string | null;
   /** Why the worker will fail it although it was accepted; null when its values add up. */
   dataProblem: DataProblem | null;
 };
 
-// A void, a reversal or a capture carries the RRN of the authorization it acts on: the key must
-// tell them apart, and tell a pending notification from its approval, and a partial capture from
-// the full amount. Exactly the same notification again stays one event.
+/**
+ * The identity of a notification: every field a repeat of the same notification keeps and two
+ * payments can differ in (docs/api.md, "The dedup key"). A void, a reversal or a capture carries
+ * the RRN of the authorization it acts on: type, status and amount tell them apart, and a pending
+ * notification from its approval, a partial capture from the full amount. NSUs repeat (Cielo's
+ * has 6 digits), so two approved authorizations on one terminal can share RRN and amount: the
+ * authorization code and the card (BIN, last 4), the payment method, installments and currency
+ * tell those apart (issue 19). Left out: metadata (the sender's annotations, which a resend may
+ * add to), terminal data (the device's state), the holder name (personal data, and padded as
+ * each read of the chip gives it) and the response code (the status already says the outcome).
+ * A part that is null is empty. The migration *_dedup_key_payment_identity builds the same key
+ * in SQL; no part can hold "|" (data-schema.ts).
+ */
 export function dedupKeyOf(data: EventData): string | null {
   const rrn = data.retrievalReferenceNumber;
   if (rrn === null) return null;
@@ -34,6 +44,12 @@ export function dedupKeyOf(data: EventData): string | null {
     data.transactionType,
     data.transactionStatus,
     data.amount,
+    data.authorizationCode ?? "",
+    data.cardData?.bin ?? "",
+    data.cardData?.last4 ?? "",
+    data.paymentMethod,
+    data.installments ?? "",
+    data.currency,
   ].join("|");
 }
 

@@ -117,16 +117,25 @@ export function decimalAmount(minor: string | null, currency: string | null): st
 
 /**
  * One CSV field (RFC 4180), always quoted: Excel in Brazil splits on ";" (the list separator of
- * pt-BR), so a field quoted only for "," would let a ";" inside it start a new cell. A text
- * starting with = + - @, a tab or a carriage return is prefixed with ' so that no spreadsheet
- * runs it as a formula (OWASP's CSV injection advice).
+ * pt-BR), so a field quoted only for "," would let a ";" inside it start a new cell. Every line
+ * of a field (its start, and after each CR, LF or CRLF inside it) that starts with = + - @, a
+ * tab or a carriage return is prefixed with ' so that no spreadsheet runs it as a formula
+ * (OWASP's CSV injection advice): LibreOffice Calc evaluated "x\n=1+1" when only the field's
+ * start was defused. A line already starting with ' gets one more, so the rule reverses exactly:
+ * remove one ' from the start of every line that has one.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '""';
   const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const lines = text.replace(LINE_NEEDING_QUOTE, "$1'");
+  const safe = FIELD_NEEDING_QUOTE.test(text) ? `'${lines}` : lines;
   return `"${safe.replaceAll('"', '""')}"`;
 }
+
+/** A line break (CRLF tried before a lone CR) followed by a formula's first character or '. */
+const LINE_NEEDING_QUOTE = /(\r\n|\r|\n)(?=[=+\-@\t'])/g;
+/** The field's own start: the same, and a carriage return (which some readers drop). */
+const FIELD_NEEDING_QUOTE = /^[=+\-@\t\r']/;
 
 const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(",")}\r\n`;
 

@@ -4,6 +4,7 @@
 // and a crash mid-way rolls the whole batch back to pending. The same statement writes the
 // webhook deliveries of every processed event (the outbox), so none is lost between the two.
 import { hostname } from "node:os";
+import type { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
@@ -67,8 +68,16 @@ export async function reprocessFailedEvent(eventId: string, trigger: string): Pr
   return result;
 }
 
-/** Processes again those of the events that are (still) failed; returns what became of each. */
-export async function reprocessFailedEvents(eventIds: string[], trigger: string): Promise<ProcessedEvent[]> {
+/**
+ * Processes again those of the events that are (still) failed; returns what became of each. In
+ * `tx` when given: a bulk retry's batch commits with the job's progress (lib/jobs/job-lease.ts).
+ */
+export async function reprocessFailedEvents(
+  eventIds: string[],
+  trigger: string,
+  tx?: Prisma.TransactionClient,
+): Promise<ProcessedEvent[]> {
   if (eventIds.length === 0) return [];
+  if (tx) return tx.$queryRawUnsafe<ProcessedEvent[]>(SQL.retryMany, eventIds, trigger);
   return (await sql({ name: "events_process_retry_many", text: SQL.retryMany, values: [eventIds, trigger] })) as ProcessedEvent[];
 }

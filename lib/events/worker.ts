@@ -1,20 +1,27 @@
 // The event worker inside the server process: drains the pending queue in batches (and folds
-// the overview's count deltas every few seconds, purges expired rows every minute, and keeps the
-// month partitions: the months ahead created, the expired ones dropped), sleeps
+// the overview's count deltas every few seconds, resumes background jobs whose lease expired,
+// purges expired rows every minute, and keeps the month partitions: the months ahead created,
+// the expired ones dropped), sleeps
 // until nudged by an ingestion (or a short poll, for events ingested by other instances), and
 // on shutdown finishes the batch it is in before resolving stop().
+import { eventRetryJobKind } from "@/lib/events/bulk-retry";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events";
+import { resumeExpiredJobs } from "@/lib/jobs/job-lease";
 import { logger } from "@/lib/log";
 import { dropExpiredEventMonths } from "@/lib/maintenance/event-retention";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { webhookRecoverJobKind } from "@/lib/webhooks/recover-webhook-endpoint";
 
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
 // How often the overview's count deltas are folded into the hourly rollup.
 const COMPACT_EVERY_MS = 5_000;
+// How often background jobs left by a stopped instance (lease expired) are looked for.
+const JOBS_EVERY_MS = 5_000;
+const JOB_KINDS = [eventRetryJobKind, webhookRecoverJobKind];
 // How often expired rate-limit buckets and refresh tokens are removed.
 const PURGE_EVERY_MS = 60_000;
 // How often the months ahead are checked and expired months dropped (both usually do nothing:
@@ -40,6 +47,7 @@ async function run(state: WorkerState): Promise<void> {
   let compactedAt = 0;
   let purgedAt = 0;
   let partitionedAt = 0;
+  let jobsAt = 0;
   while (state.running) {
     try {
       if (Date.now() - partitionedAt > PARTITIONS_EVERY_MS) {
@@ -49,6 +57,10 @@ async function run(state: WorkerState): Promise<void> {
       if (Date.now() - compactedAt > COMPACT_EVERY_MS) {
         await compactEventCounts();
         compactedAt = Date.now();
+      }
+      if (Date.now() - jobsAt > JOBS_EVERY_MS) {
+        jobsAt = Date.now();
+        await resumeExpiredJobs(JOB_KINDS);
       }
       if (Date.now() - purgedAt > PURGE_EVERY_MS) {
         purgedAt = Date.now();

@@ -2,8 +2,10 @@
 // background job with progress. Idempotent: asking again while a job for the same endpoint and
 // time runs answers that job, and a finished job's deliveries are no longer failed, so a second
 // run requeues only what has failed since. Deliveries that fail again after the job started
-// (updated_at later than the job) are not taken twice. The job requeues in batches inside the server
-// process; a job left running by a stopped server is resumed by the next request for it.
+// (updated_at later than the job) are not taken twice. The job requeues in batches, each batch and
+// its count in one transaction under the job's lease (lib/jobs/job-lease.ts: one instance runs
+// it); a job left running by a stopped server is resumed by any instance's worker once its
+// lease expires (or when read after that).
 import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-schema";
 import "server-only";
 import { z } from "zod";
@@ -12,7 +14,7 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId, XID_PATTERN } from "@/lib/ids";
-import { runJobOnce, settledJob } from "@/lib/jobs/in-process-jobs";
+import { isResumable, type JobKind, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
@@ -43,24 +45,26 @@ function toDto(job: WebhookRecoverJob): RecoverJobDto {
   };
 }
 
-/** Requeues the job's deliveries batch by batch, recording progress; resumable. */
-function runJob(job: WebhookRecoverJob): Promise<void> {
-  return runJobOnce("webhook recover", job.id, async () => {
-    for (;;) {
-      const requeued = await db().$executeRaw`
-        UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
-          updated_at = clock_timestamp()
-        WHERE id IN (SELECT id FROM webhook_deliveries
-          WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
-            AND updated_at <= ${job.createdAt}
-          LIMIT ${BATCH})`;
-      await db().webhookRecoverJob.update({ where: { id: job.id }, data: { requeued: { increment: requeued } } });
-      if (requeued > 0) nudgeDeliveryWorker();
-      if (requeued < BATCH) break;
-    }
-    await db().webhookRecoverJob.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date() } });
-  });
-}
+/** One batch of the job's deliveries requeued, and counted in the same transaction. */
+export const webhookRecoverJobKind: JobKind = {
+  name: "webhook recover",
+  table: "webhook_recover_jobs",
+  async step(tx, id) {
+    const job = await tx.webhookRecoverJob.findUniqueOrThrow({ where: { id } });
+    // status = 'failed' again outside the subquery: a row changed meanwhile is re-checked there.
+    const requeued = await tx.$executeRaw`
+      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
+        updated_at = clock_timestamp()
+      WHERE status = 'failed' AND id IN (SELECT id FROM webhook_deliveries
+        WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
+          AND updated_at <= ${job.createdAt}
+        LIMIT ${BATCH})`;
+    await tx.webhookRecoverJob.update({ where: { id }, data: { requeued: { increment: requeued } } });
+    return { done: requeued < BATCH, afterCommit: requeued > 0 ? nudgeDeliveryWorker : undefined };
+  },
+};
+
+const runJob = (job: WebhookRecoverJob) => runLeasedJob(webhookRecoverJobKind, job.id);
 
 export async function recoverWebhookEndpoint(options: {
   caller: Caller;
@@ -74,7 +78,7 @@ export async function recoverWebhookEndpoint(options: {
     where: { endpointId: endpoint.id, since, status: "running" },
   });
   if (running) {
-    void runJob(running);
+    if (isResumable(running)) void runJob(running);
     return { job: toDto(running), created: false };
   }
   const createdAt = new Date();
@@ -92,7 +96,7 @@ export async function getRecoverJob(options: { caller: Caller; id: string }): Pr
   requirePermission(options.caller, "read");
   const job = XID_PATTERN.test(options.id) ? await db().webhookRecoverJob.findUnique({ where: { id: options.id } }) : null;
   if (!job) throw notFound("No recover job has this id.");
-  if (job.status === "running") void runJob(job);
+  if (isResumable(job)) void runJob(job);
   return toDto(job);
 }
 

@@ -187,6 +187,38 @@ describe("GET /v1/webhooks/events/export", () => {
     expect(serials.sort()).toEqual(payloads.map((p) => (/^[=+\-@\t]/.test(p) ? `'${p}` : p)).sort());
   });
 
+  // Issue 19, item 3: a field was defused only at its start, so a formula after a line break
+  // inside it ("x\n=1+1;y") started a line of its own that LibreOffice Calc evaluated.
+  it("defuses a formula at the start of every line inside a field, and stays reversible", async () => {
+    const merchant = tag();
+    const payloads = [
+      "x\n=1+1;y",
+      "x\r=2+2;y",
+      "x\r\n=3+3;y",
+      'x\n=HYPERLINK("http://evil";"y")',
+      "a\n\t=1\n+2\r-3\r\n@4",
+      "'=5\n'b",
+    ];
+    await ingestEvents(ingester, payloads.length, (i) => ({ merchantId: merchant, terminalSerialNumber: payloads[i]! }));
+    const text = (await get(`merchant_id=${merchant}`)).text;
+    for (const separator of [",", ";"]) {
+      const lines = parseCsv(text, separator)
+        .flat()
+        .flatMap((cell) => cell.split(/\r\n|\r|\n/));
+      expect(
+        lines.filter((line) => /^[=+\-@\t]/.test(line)),
+        separator,
+      ).toEqual([]);
+    }
+    const serials = records(text).map((r) => r.terminal_serial_number!);
+    expect(serials).toContain("x\n'=1+1;y");
+    expect(serials).toContain("x\r'=2+2;y");
+    expect(serials).toContain("x\r\n'=3+3;y");
+    // Reversible: every line that starts with ' lost exactly one.
+    const restore = (cell: string) => cell.replace(/(^|\r\n|\r|\n)'/g, "$1");
+    expect(serials.map(restore).sort()).toEqual([...payloads].sort());
+  });
+
   it("records every export in the audit log: who, which filter, how many rows", async () => {
     const merchant = tag();
     await ingestEvents(ingester, 3, () => ({ merchantId: merchant }));

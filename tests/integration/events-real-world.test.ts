@@ -3,6 +3,7 @@
 // the worker with a reason; a void or reversal of a stored transaction is its own event (issue 15).
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
+import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import type { EventDataInput } from "@/lib/events/data-schema";
 import { processPendingEvents } from "@/lib/events/process-events";
@@ -154,6 +155,60 @@ describe("a transaction's later notifications are events of their own", () => {
     const c = await post({ ...pending, transactionStatus: "approved", authorizationCode: "123456", amount: 1 });
     expect([a.status, b.status, c.status]).toEqual([202, 202, 202]);
     expect(new Set([a.json.id, b.json.id, c.json.id]).size).toBe(3);
+  });
+});
+
+// Issue 19, item 5: Cielo's 6-digit NSUs repeat, so two approved authorizations on one terminal
+// can share RRN, MID, TID and amount; the second (another card, another authorization code) was
+// answered 200 as a duplicate of the first and never stored: a lost payment.
+describe("two payments that share RRN, MID, TID and amount", () => {
+  const twoPayments = () => {
+    const first = cardEventData({ retrievalReferenceNumber: "004512", amount: 5000 });
+    const otherCard = { ...(first.cardData as Record<string, unknown>), bin: "550000", last4: "0004" };
+    return {
+      first,
+      variants: [
+        { ...first, authorizationCode: "A1B2C3", cardData: otherCard },
+        { ...first, authorizationCode: "ZZ9999" },
+        { ...first, cardData: { ...(first.cardData as Record<string, unknown>), last4: "9876" } },
+        { ...first, cardData: { ...(first.cardData as Record<string, unknown>), bin: "22223333" } },
+      ] as EventDataInput[],
+    };
+  };
+
+  it("stores each through the single POST; an exact repeat is still the duplicate", async () => {
+    const { first, variants } = twoPayments();
+    const stored = await post(first);
+    expect(stored.status).toBe(202);
+    const ids = new Set([stored.json.id]);
+    for (const [i, variant] of variants.entries()) {
+      const res = await post(variant);
+      expect(res.status, `variant ${i}`).toBe(202);
+      ids.add(res.json.id);
+    }
+    expect(ids.size).toBe(variants.length + 1);
+    const repeat = await post(first);
+    expect(repeat.status).toBe(200);
+    expect(repeat.json.id).toBe(stored.json.id);
+    // Metadata is the sender's annotation, not the payment: a repeat that adds some is the same one.
+    expect((await post({ ...variants[0]!, metadata: { resent: true } })).status).toBe(200);
+  });
+
+  it("stores each through the batch, in one batch and across batches; an exact repeat is still the duplicate", async () => {
+    const { first, variants } = twoPayments();
+    const send = (events: EventDataInput[]) =>
+      call(ingestBatch, "/v1/webhooks/events/batch", { token: ingester, body: { events } });
+    const one = await send([first, ...variants, first]);
+    expect(one.status).toBe(200);
+    expect(one.json.summary).toEqual({ created: variants.length + 1, duplicate: 1, invalid: 0 });
+    expect(one.json.data.at(-1).id).toBe(one.json.data[0].id);
+    const again = await send([first, ...variants]);
+    expect(again.json.summary).toEqual({ created: 0, duplicate: variants.length + 1, invalid: 0 });
+    // Stored by the single form, then sent in a batch with another payment of the same RRN.
+    const { first: single, variants: others } = twoPayments();
+    expect((await post(single)).status).toBe(202);
+    const mixed = await send([single, others[0]!]);
+    expect(mixed.json.data.map((d: { result: string }) => d.result)).toEqual(["duplicate", "created"]);
   });
 });
 

@@ -1,0 +1,82 @@
+// A background job left running by a stopped server is resumed by the event worker of another
+// instance once its lease expires, without anyone reading the job (issue 19; issue 20, item 4).
+// The worker drains every pending event of its database, so this file runs on a database of its
+// own (on the PostgreSQL server of the run; the in-memory default is per file already).
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
+import { closeDb, db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
+import { cardEventData } from "../support/event-data";
+
+// Before anything opens the database (lib/env.ts reads DATABASE_URL on first use).
+const runDatabase = process.env.DATABASE_URL as string;
+const ownDatabase = process.env.TEST_SERVER_DATABASE === "1" ? `pic_jobs_${randomBytes(4).toString("hex")}` : undefined;
+const onServer = async (statement: string) => {
+  const admin = new pg.Client({ connectionString: runDatabase });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+};
+if (ownDatabase) {
+  const url = new URL(runDatabase);
+  url.pathname = `/${ownDatabase}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
+beforeAll(async () => {
+  if (!ownDatabase) return;
+  await onServer(`CREATE DATABASE ${ownDatabase}`);
+  const { deployMigrations } = await import("@/lib/db/schema-engine");
+  const { dbAdapter } = await import("@/lib/db/client");
+  await deployMigrations(dbAdapter() as never);
+}, 60_000);
+
+afterAll(async () => {
+  const { stopEventWorker } = await import("@/lib/events/worker");
+  await stopEventWorker();
+  await closeDb();
+  if (ownDatabase) await onServer(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`);
+});
+
+describe("the event worker", () => {
+  it("resumes a running job whose lease expired, without anyone reading it", async () => {
+    const ingester = (await userWithTokens("ingest")).accessToken;
+    const mid = `MW${randomBytes(5).toString("hex")}`;
+    const events = Array.from({ length: 5 }, () =>
+      cardEventData({ acquirerName: "rede", acquirerMerchantIdentifier: mid, acquirerTerminalIdentifier: "TIDWORK1" }),
+    );
+    const stored = await call(ingestBatch, "/v1/webhooks/events/batch", { token: ingester, body: { events } });
+    expect(stored.json.data.map((d: { status: string }) => d.status)).toEqual(Array(5).fill("failed"));
+    await insertCredential({ acquirer: "rede", mid, tid: "TIDWORK1" });
+    const filters = { acquirer_merchant_id: mid };
+    const job = await db().eventRetryJob.create({
+      data: {
+        id: newId(),
+        filters,
+        filterKey: JSON.stringify(filters),
+        total: 5,
+        capped: false,
+        createdBy: "operator-gone",
+        leasedBy: "stopped-instance",
+        leaseUntil: new Date(Date.now() - 1000),
+      },
+    });
+
+    const { startEventWorker } = await import("@/lib/events/worker");
+    startEventWorker();
+    await vi.waitFor(
+      async () => expect((await db().eventRetryJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done"),
+      { timeout: 20_000, interval: 100 },
+    );
+    const done = await db().eventRetryJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(done).toMatchObject({ retried: 5, processed: 5, failed: 0 });
+    expect(done.leasedBy).not.toBe("stopped-instance");
+  });
+});
