@@ -31,6 +31,8 @@ export type FuzzOptions = {
   /** Requests in flight at once (each its own fast-check run with seed + i). */
   concurrency?: number;
   onProgress?: (sent: number) => void;
+  /** How requests reach the server: the network by default, or the in-process router (in-process-fetch.ts). */
+  fetch?: typeof fetch;
 };
 
 export type FuzzReport = {
@@ -270,9 +272,9 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
 
 type Tokens = Record<Auth, string | undefined>;
 
-async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Tokens> {
+async function tokensFor(baseUrl: string, users: FuzzCredentials, fetcher: typeof fetch): Promise<Tokens> {
   const pairs = await Promise.all(
-    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signInOverHttp(baseUrl, users[role])),
+    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signInOverHttp(baseUrl, users[role], fetcher)),
   );
   const [admin, operator, viewer, ingest] = pairs.map((p) => p.access_token);
   const signature = admin!.split(".")[2]!;
@@ -299,9 +301,9 @@ async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Token
   };
 }
 
-async function knownIds(baseUrl: string, token: string): Promise<KnownIds> {
+async function knownIds(baseUrl: string, token: string, fetcher: typeof fetch): Promise<KnownIds> {
   const list = async (path: string) => {
-    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetcher(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) return [];
     return ((await res.json()) as { data: { id: string; name?: string }[] }).data;
   };
@@ -371,6 +373,7 @@ function judge(
 }
 
 async function send(
+  fetcher: typeof fetch,
   baseUrl: string,
   tokens: Tokens,
   r: FuzzRequest,
@@ -383,7 +386,7 @@ async function send(
   // The scheme in another case (RFC 9110: it is case-insensitive), and a Bearer header that is not one token.
   if (r.auth === "lowercase") headers.authorization = `bEaReR ${tokens.operator}`;
   if (r.auth === "malformed") headers.authorization = `Bearer ${tokens.operator} ${tokens.viewer}`;
-  const res = await fetch(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
+  const res = await fetcher(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
     method: r.method,
     headers,
     body: r.method === "GET" ? undefined : r.body,
@@ -394,10 +397,11 @@ async function send(
 
 export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
-  const document = (await (await fetch(`${options.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
+  const fetcher = options.fetch ?? fetch;
+  const document = (await (await fetcher(`${options.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
   const targets = targetsOf(document);
-  const tokens = await tokensFor(options.baseUrl, options.users);
-  const known = await knownIds(options.baseUrl, tokens.admin!);
+  const tokens = await tokensFor(options.baseUrl, options.users, fetcher);
+  const known = await knownIds(options.baseUrl, tokens.admin!, fetcher);
   const requests = fc.oneof(...targets.map((t) => requestOf(document, t, known).map((r) => ({ t, r }))));
 
   const statuses: Record<string, number> = {};
@@ -411,7 +415,7 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
       if (share(i) === 0) return;
       const result = await fc.check(
         fc.asyncProperty(requests, async ({ t, r }) => {
-          const answer = await send(options.baseUrl, tokens, r);
+          const answer = await send(fetcher, options.baseUrl, tokens, r);
           sent++;
           if (sent % 1000 === 0) options.onProgress?.(sent);
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
