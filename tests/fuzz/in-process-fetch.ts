@@ -13,7 +13,9 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 
 function routeFiles(dir: string, segments: string[] = []): Route[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return routeFiles(path.join(dir, entry.name), [...segments, entry.name]);
+    // A route group, (name), is no segment of the URL.
+    const segment = /^\(.*\)$/.test(entry.name) ? [] : [entry.name];
+    if (entry.isDirectory()) return routeFiles(path.join(dir, entry.name), [...segments, ...segment]);
     return entry.name === "route.ts" ? [{ segments, file: path.join(dir, entry.name) }] : [];
   });
 }

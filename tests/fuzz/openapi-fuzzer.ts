@@ -560,7 +560,7 @@ async function readBackMismatches(
 const printable = (value: unknown): string =>
   JSON.stringify(
     value,
-    (_, v) => (typeof v === "string" && v.length > 300 ? `${v.slice(0, 120)}… (${v.length} characters)` : v),
+    (_, v) => (typeof v === "string" && v.length > 3_000 ? `${v.slice(0, 200)}… (${v.length} characters)` : v),
     2,
   );
 
