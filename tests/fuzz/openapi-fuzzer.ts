@@ -25,6 +25,7 @@ import {
   hostileValue,
   mutatedLeaf,
   mutatedObject,
+  objectOf,
   propertyNames,
   validValue,
   withDuplicateMember,
@@ -502,6 +503,14 @@ async function send(
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
+/** JSON with object members in name order: jsonb keeps its own order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? objectOf(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 /** The first member of this name anywhere in a JSON value. */
 function findMember(value: unknown, name: string): unknown {
   if (!value || typeof value !== "object") return undefined;
@@ -559,7 +568,7 @@ async function readBackMismatches(
       const actual = readBack && Object.hasOwn(readBack, key) ? readBack[key] : undefined;
       if (actual === undefined)
         problems.push(`${name}.${JSON.stringify(key)} was sent and accepted (${answer.status}) but is not stored`);
-      else if (JSON.stringify(actual) !== JSON.stringify(expected))
+      else if (canonical(actual) !== canonical(expected))
         problems.push(
           `${name}.${JSON.stringify(key)} was sent as ${JSON.stringify(expected)} and reads back as ${JSON.stringify(actual)}`,
         );
@@ -609,7 +618,7 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
           if (problems.length) {
             const query = r.query.length > 300 ? `${r.query.slice(0, 120)}… (${r.query.length} characters)` : r.query;
             throw new Error(
-              `${r.target}: ${r.method} ${r.path}${query ? `?${query}` : ""} → ${answer.status}\n  ${problems.join("\n  ")}\n  sent: ${(r.body ?? "(no body)").slice(0, 400)}\n  answer: ${answer.text.slice(0, 400)}`,
+              `${r.target}: ${r.method} ${r.path}${query ? `?${query}` : ""} → ${answer.status}\n  ${problems.join("\n  ")}\n  sent: ${(r.method === "GET" ? undefined : r.body)?.slice(0, 400) ?? "(no body)"}\n  answer: ${answer.text.slice(0, 400)}`,
             );
           }
         }),
