@@ -189,6 +189,7 @@ export const RESPONSES = {
   ContentTooLarge: { $ref: "#/components/responses/ContentTooLarge" },
   UnsupportedMediaType: { $ref: "#/components/responses/UnsupportedMediaType" },
   ServiceUnavailable: { $ref: "#/components/responses/ServiceUnavailable" },
+  InternalError: { $ref: "#/components/responses/InternalError" },
 } satisfies Record<string, Reference>;
 
 /** A problem+json schema narrowed to one status and the codes it can carry there. */
@@ -236,6 +237,12 @@ export const componentResponses: OpenApiDocument["components"]["responses"] = {
     503,
     ["service_unavailable"],
     { "Retry-After": HEADERS.retryAfter },
+  ),
+  InternalError: problemResponse(
+    "An unexpected failure (internal_error): logged with the request id, its cause never in the body. Any operation " +
+      "can answer it; none should, and each one is a defect to report with the X-Request-Id.",
+    500,
+    ["internal_error"],
   ),
   NotFound: problemResponse("There is no such route (not_found): any path this document does not list.", 404, ["not_found"]),
 };

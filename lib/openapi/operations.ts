@@ -2,7 +2,9 @@
 // schema, body schema, Idempotency-Key) and answers. The problems that follow from what it
 // reads are added here, once: a JSON body can be malformed or nested too deep (400), too large (413) or not JSON
 // (415); a strict query string refuses unknown parameters (400); a bearer route can be 401/403;
-// a route that touches the database can be 503.
+// a path with an id can be 404 (the wrapper answers it for an id holding U+0000); a route that
+// touches the database can be 503; and every route can be 500, since the wrapper maps any
+// unexpected failure to it.
 import "server-only";
 import type { z } from "zod";
 import { HEADERS, IDEMPOTENCY_KEY_PARAMETER, problemSchemaFor, RESPONSES, ref, type SchemaName } from "@/lib/openapi/components";
@@ -145,6 +147,9 @@ export function operation(declaration: OperationDeclaration): Operation {
   if (declaration.idempotencyKey) badRequestCodes.add("invalid_idempotency_key");
   if (declaration.auth === "bearer") badRequestCodes.add("invalid_request");
   if (badRequestCodes.size > 0) problems[400] = { ...problems[400], codes: [...badRequestCodes] };
+  if (declaration.path.includes("{")) {
+    problems[404] = { ...problems[404], codes: [...new Set([...(problems[404]?.codes ?? []), "not_found"])] };
+  }
   if (declaration.rateLimit) {
     problems[429] = {
       codes: [...(problems[429]?.codes ?? []), "rate_limited"],
@@ -164,6 +169,7 @@ export function operation(declaration: OperationDeclaration): Operation {
     responses["415"] = RESPONSES.UnsupportedMediaType;
   }
   if (declaration.database ?? true) responses["503"] = RESPONSES.ServiceUnavailable;
+  responses["500"] = RESPONSES.InternalError;
 
   const parameters: (Parameter | Reference)[] = [...pathParameters(declaration), ...queryParameters(declaration)];
   if (declaration.idempotencyKey) parameters.push(IDEMPOTENCY_KEY_PARAMETER);

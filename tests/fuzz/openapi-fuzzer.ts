@@ -19,7 +19,17 @@ import {
 } from "@/lib/openapi/types";
 import { responseMismatches } from "@/tests/support/openapi-validator";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
-import { type Hints, hostileValue, mutatedObject, propertyNames, validValue } from "./schema-arbitrary";
+import {
+  dateText,
+  type Hints,
+  hostileValue,
+  mutatedLeaf,
+  mutatedObject,
+  objectOf,
+  propertyNames,
+  validValue,
+  withDuplicateMember,
+} from "./schema-arbitrary";
 
 export type FuzzCredentials = Record<"admin" | "operator" | "viewer" | "ingest", { username: string; password: string }>;
 
@@ -31,6 +41,12 @@ export type FuzzOptions = {
   /** Requests in flight at once (each its own fast-check run with seed + i). */
   concurrency?: number;
   onProgress?: (sent: number) => void;
+  /** Only the operations whose "METHOD /path" matches (to aim a long run at a few routes). */
+  only?: RegExp;
+  /** Problems to look past (a defect already known, so that a run finds the next one). */
+  ignore?: RegExp;
+  /** How requests reach the server: the network by default, or the in-process router (in-process-fetch.ts). */
+  fetch?: typeof fetch;
 };
 
 export type FuzzReport = {
@@ -69,7 +85,19 @@ type FuzzRequest = {
   auth: Auth;
   /** Names the request itself used: a validation error must name one of these or a documented one. */
   sentNames: string[];
+  /** The member name the body's JSON text repeats (`{"role":"viewer","role":"admin"}`): never a 2xx. */
+  duplicate?: string;
+  /** The query parameter given a value of HUGE_QUERY_LENGTH characters: never a 2xx. */
+  huge?: string;
 };
+
+const HUGE = "(huge)";
+
+/** Longer than any parameter has reason to be (issue 19: a 12 KB status filter was taken). */
+export const HUGE_QUERY_LENGTH = 12_000;
+
+/** Free-form objects that must read back as sent after a 2xx write (keys such as `__proto__` included). */
+const READ_BACK_FIELDS = ["metadata", "additionalData"];
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -88,13 +116,21 @@ function targetsOf(document: OpenApiDocument): Target[] {
 /** Ids that exist (by the name of the parameter or property that takes them), so that valid-looking requests reach past "not found". */
 type KnownIds = Record<string, string[]>;
 
+/** Body properties that hold a date or a date filter: recent ones, and now and then extreme ones. */
+const DATE_NAMES = ["created_at", "created_at[gte]", "created_at[gt]", "created_at[lte]", "created_at[lt]", "since", "until"];
+
 function hintsOf(known: KnownIds): Hints {
   return {
+    ...Object.fromEntries(DATE_NAMES.map((name) => [name, dateText])),
     ...Object.fromEntries(Object.entries(known).flatMap(([name, ids]) => (ids.length ? [[name, fc.constantFrom(...ids)]] : []))),
     // A CNPJ with valid check digits, so that merchant creation can succeed.
     taxId: fc.stringMatching(/^[0-9]{8}$/).map((root) => generateCnpj({ root })),
   };
 }
+
+/** A URL carries UTF-8, which has no lone surrogates: they go as U+FFFD (as URLSearchParams sends them). */
+const wellFormed = (value: string) =>
+  value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 
 function pathValue(parameter: Parameter, known: KnownIds, document: OpenApiDocument): fc.Arbitrary<string> {
   const existing = known[parameter.name] ?? [];
@@ -112,6 +148,43 @@ function pathValue(parameter: Parameter, known: KnownIds, document: OpenApiDocum
     .filter((value) => value !== "" && value !== "." && value !== "..");
 }
 
+/** The values a parameter's description lists ("One of cielo, rede." / "One or more of a, b, comma-separated."). */
+function listedValues(parameter: Parameter): { values: string[]; many: boolean } | undefined {
+  const found = /One (or more )?of (.*?)(?:\.\s|\.$|$)/.exec(parameter.description ?? "");
+  const values = found?.[2]?.split(", ").filter((v) => /^[a-z0-9_.]+$/.test(v)) ?? [];
+  return values.length > 1 ? { values, many: Boolean(found?.[1]) } : undefined;
+}
+
+/** A value the parameter takes: from its description's list, a date for a date filter, else from its schema. */
+function queryValue(document: OpenApiDocument, parameter: Parameter): fc.Arbitrary<string> {
+  const listed = listedValues(parameter);
+  if (listed?.many)
+    return fc.uniqueArray(fc.constantFrom(...listed.values), { minLength: 1, maxLength: 3 }).map((v) => v.join(","));
+  if (listed) return fc.constantFrom(...listed.values);
+  if (/^created_at|_at$|^since$|^until$/.test(parameter.name)) return dateText;
+  if (parameter.name === "limit") return fc.integer({ min: 1, max: 100 }).map(String);
+  return validValue(document, parameter.schema).map(asQueryValue);
+}
+
+/** A value of at least HUGE_QUERY_LENGTH characters that is otherwise valid where it can be (a list repeated). */
+function hugeValue(parameter: Parameter): string {
+  const listed = listedValues(parameter);
+  // The longest listed value: fewer commas, each of which a URL carries as %2C.
+  const unit = listed?.many ? listed.values.reduce((a, b) => (b.length > a.length ? b : a)) : "a";
+  const separator = listed?.many ? "," : "";
+  const count = Math.ceil(HUGE_QUERY_LENGTH / (unit.length + separator.length));
+  return Array.from({ length: count }, () => unit).join(separator);
+}
+
+/**
+ * The value in one case out of `oneIn` (never for 0), else null. (fc.option's `freq` is the other
+ * way round: null once in `freq`.)
+ */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>, oneIn: number): fc.Arbitrary<T | null> {
+  if (oneIn === 0) return fc.constant(null);
+  return fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
+}
+
 const asQueryValue = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join(",") : typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 
@@ -124,29 +197,42 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
   const path = fc
     .tuple(...pathParameters.map((p) => pathValue(p, known, document)))
     .map((values) =>
-      pathParameters.reduce((acc, p, i) => acc.replace(`{${p.name}}`, encodeURIComponent(values[i]!)), target.path),
+      pathParameters.reduce((acc, p, i) => acc.replace(`{${p.name}}`, encodeURIComponent(wellFormed(values[i]!))), target.path),
     );
   const query = fc
     .tuple(
+      // A cursor is valid only as a previous page gave it: one made up is the odd parameter below.
       ...queryParameters.map((p) =>
-        fc.oneof(
-          { weight: 3, arbitrary: fc.constant(undefined) },
-          { weight: 3, arbitrary: validValue(document, p.schema).map(asQueryValue) },
-          { weight: 1, arbitrary: hostileValue.map(asQueryValue) },
-        ),
+        p.name === "cursor"
+          ? fc.constant(undefined)
+          : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: queryValue(document, p) }),
       ),
-      fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })), { freq: 8 }),
+      sometimes(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })), 8),
+      // One parameter hostile, or huge (one at most: a URL over 16 KiB is the HTTP server's 431),
+      // so that a list with twenty parameters is still often valid but for that one.
+      sometimes(fc.tuple(fc.nat(), fc.oneof(hostileValue.map(asQueryValue), fc.constant(HUGE))), queryParameters.length ? 3 : 0),
     )
-    .map((values) => {
+    .map((generated) => {
+      // A copy: fast-check shrinks from the generated tuple, which must stay as it was.
+      const values = [...generated];
+      const odd = values.pop() as [number, string] | null;
       const extra = values.pop() as [string, string] | null;
       const pairs: [string, string][] = [];
       queryParameters.forEach((p, i) => {
         if (values[i] !== undefined) pairs.push([p.name, values[i] as string]);
       });
       if (extra) pairs.push(extra);
-      return pairs;
+      if (odd === null || queryParameters.length === 0) return { pairs };
+      // A huge value goes mostly to a parameter the document does not bound: where one would be taken.
+      const unbounded = queryParameters.filter((p) => p.schema.maxLength === undefined && !p.schema.pattern);
+      const pool = odd[1] === HUGE && unbounded.length && odd[0] % 4 !== 0 ? unbounded : queryParameters;
+      const p = pool[odd[0] % pool.length]!;
+      const value = odd[1] === HUGE ? hugeValue(p) : odd[1];
+      // A huge value alone: the URL stays under the HTTP server's 16 KiB, and valid but for its length.
+      if (odd[1] === HUGE) return { pairs: [[p.name, value] as [string, string]], huge: p.name };
+      return { pairs: [...pairs.filter(([name]) => name !== p.name), [p.name, value] as [string, string]] };
     });
-  const body: fc.Arbitrary<{ text?: string; names: string[] }> = target.body
+  const body: fc.Arbitrary<{ text?: string; names: string[]; duplicate?: string }> = target.body
     ? fc.oneof(
         {
           weight: 4,
@@ -161,6 +247,22 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
             text: JSON.stringify(value),
             names: [...Object.keys(value && typeof value === "object" ? value : {}), ...(changed ? [changed] : [])],
           })),
+        },
+        {
+          weight: 3,
+          arbitrary: mutatedLeaf(document, target.body, hints).map(({ value, changed }) => ({
+            text: JSON.stringify(value),
+            names: [...Object.keys(value && typeof value === "object" ? value : {}), ...(changed ? [changed] : [])],
+          })),
+        },
+        {
+          weight: 2,
+          arbitrary: fc
+            .tuple(validValue(document, target.body, 0, hints), fc.nat(), fc.oneof(hostileValue, fc.constant("admin")))
+            .map(([value, pick, other]) => ({
+              ...withDuplicateMember(value, pick, other),
+              names: Object.keys(value && typeof value === "object" ? value : {}),
+            })),
         },
         {
           weight: 1,
@@ -259,20 +361,22 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
       target: `${target.method.toUpperCase()} ${target.path}`,
       method,
       path: p,
-      query: new URLSearchParams(q).toString(),
+      query: new URLSearchParams(q.pairs).toString(),
       body: b.text,
       contentType: b.text === undefined ? undefined : contentType,
       headers: h,
       auth,
-      sentNames: [...q.map(([name]) => name), ...b.names, ...Object.keys(h)],
+      sentNames: [...q.pairs.map(([name]) => name), ...b.names, ...Object.keys(h)],
+      ...(b.duplicate && b.text !== undefined && method !== "GET" ? { duplicate: b.duplicate } : {}),
+      ...(q.huge ? { huge: q.huge } : {}),
     }));
 }
 
 type Tokens = Record<Auth, string | undefined>;
 
-async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Tokens> {
+async function tokensFor(baseUrl: string, users: FuzzCredentials, fetcher: typeof fetch): Promise<Tokens> {
   const pairs = await Promise.all(
-    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signInOverHttp(baseUrl, users[role])),
+    (["admin", "operator", "viewer", "ingest"] as const).map((role) => signInOverHttp(baseUrl, users[role], fetcher)),
   );
   const [admin, operator, viewer, ingest] = pairs.map((p) => p.access_token);
   const signature = admin!.split(".")[2]!;
@@ -299,9 +403,9 @@ async function tokensFor(baseUrl: string, users: FuzzCredentials): Promise<Token
   };
 }
 
-async function knownIds(baseUrl: string, token: string): Promise<KnownIds> {
+async function knownIds(baseUrl: string, token: string, fetcher: typeof fetch): Promise<KnownIds> {
   const list = async (path: string) => {
-    const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetcher(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) return [];
     return ((await res.json()) as { data: { id: string; name?: string }[] }).data;
   };
@@ -331,6 +435,12 @@ function judge(
 ): string[] {
   const problems: string[] = [];
   if (status >= 500) problems.push(`status ${status}`);
+  if (status < 300 && sent.duplicate)
+    problems.push(`a body repeating the member name "${sent.duplicate}" was accepted (${status}); expected 400`);
+  if (status < 300 && sent.huge)
+    problems.push(
+      `the query parameter ${sent.huge} of ${HUGE_QUERY_LENGTH}+ characters was accepted (${status}); expected a 4xx`,
+    );
   if (status >= 400 && status < 500) {
     const type = headers.get("content-type") ?? "";
     let problem: { status?: unknown; code?: unknown; detail?: unknown; errors?: { field?: unknown }[] } | undefined;
@@ -371,6 +481,7 @@ function judge(
 }
 
 async function send(
+  fetcher: typeof fetch,
   baseUrl: string,
   tokens: Tokens,
   r: FuzzRequest,
@@ -383,7 +494,7 @@ async function send(
   // The scheme in another case (RFC 9110: it is case-insensitive), and a Bearer header that is not one token.
   if (r.auth === "lowercase") headers.authorization = `bEaReR ${tokens.operator}`;
   if (r.auth === "malformed") headers.authorization = `Bearer ${tokens.operator} ${tokens.viewer}`;
-  const res = await fetch(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
+  const res = await fetcher(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
     method: r.method,
     headers,
     body: r.method === "GET" ? undefined : r.body,
@@ -392,13 +503,98 @@ async function send(
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
+/** JSON with object members in name order: jsonb keeps its own order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? objectOf(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** The first member of this name anywhere in a JSON value. */
+function findMember(value: unknown, name: string): unknown {
+  if (!value || typeof value !== "object") return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, name)) return (value as Record<string, unknown>)[name];
+  for (const inner of Object.values(value)) {
+    const found = findMember(inner, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * After a 2xx write: each free-form object sent (metadata, additionalData) reads back with every
+ * entry as sent. A create is read again at its Location (nobody else knows its id yet); a change
+ * is judged by its own answer (another run may change the same resource next).
+ */
+async function readBackMismatches(
+  fetcher: typeof fetch,
+  baseUrl: string,
+  adminToken: string,
+  target: Target,
+  sent: FuzzRequest,
+  answer: { status: number; headers: Headers; text: string },
+): Promise<string[]> {
+  const method = target.method.toUpperCase();
+  const created = answer.status === 201 || answer.status === 202;
+  if (sent.method !== method || sent.duplicate || sent.body === undefined) return [];
+  if (!created && !(answer.status === 200 && (method === "PATCH" || method === "PUT"))) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(sent.body);
+  } catch {
+    return [];
+  }
+  const fields = READ_BACK_FIELDS.flatMap((name) => {
+    const value =
+      body && typeof body === "object" && !Array.isArray(body) ? Object.getOwnPropertyDescriptor(body, name)?.value : undefined;
+    return value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length
+      ? [[name, value] as const]
+      : [];
+  });
+  if (fields.length === 0) return [];
+  let stored: unknown;
+  const location = answer.headers.get("location");
+  if (created && location) {
+    const res = await fetcher(new URL(location, baseUrl), { headers: { authorization: `Bearer ${adminToken}` } });
+    if (res.status !== 200) return [`read back at ${location}: ${res.status}`];
+    stored = await res.json();
+  } else stored = JSON.parse(answer.text);
+  const problems: string[] = [];
+  for (const [name, value] of fields) {
+    const readBack = findMember(stored, name) as Record<string, unknown> | undefined;
+    for (const [key, expected] of Object.entries(value)) {
+      if (expected === null) continue; // a merge patch's null removes the key
+      const actual = readBack && Object.hasOwn(readBack, key) ? readBack[key] : undefined;
+      if (actual === undefined)
+        problems.push(`${name}.${JSON.stringify(key)} was sent and accepted (${answer.status}) but is not stored`);
+      else if (canonical(actual) !== canonical(expected))
+        problems.push(
+          `${name}.${JSON.stringify(key)} was sent as ${JSON.stringify(expected)} and reads back as ${JSON.stringify(actual)}`,
+        );
+    }
+  }
+  return problems;
+}
+
+/** The counterexample for a report: long strings cut (a 12 KB query would bury the rest). */
+const printable = (value: unknown): string =>
+  JSON.stringify(
+    value,
+    (_, v) => (typeof v === "string" && v.length > 3_000 ? `${v.slice(0, 200)}… (${v.length} characters)` : v),
+    2,
+  );
+
 export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
-  const document = (await (await fetch(`${options.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
+  const fetcher = options.fetch ?? fetch;
+  const document = (await (await fetcher(`${options.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
   const targets = targetsOf(document);
-  const tokens = await tokensFor(options.baseUrl, options.users);
-  const known = await knownIds(options.baseUrl, tokens.admin!);
-  const requests = fc.oneof(...targets.map((t) => requestOf(document, t, known).map((r) => ({ t, r }))));
+  const aimed = targets.filter((t) => !options.only || options.only.test(`${t.method.toUpperCase()} ${t.path}`));
+  if (aimed.length === 0) throw new Error(`no operation matches ${options.only}`);
+  const tokens = await tokensFor(options.baseUrl, options.users, fetcher);
+  const known = await knownIds(options.baseUrl, tokens.admin!, fetcher);
+  const requests = fc.oneof(...aimed.map((t) => requestOf(document, t, known).map((r) => ({ t, r }))));
 
   const statuses: Record<string, number> = {};
   const failures: string[] = [];
@@ -411,14 +607,18 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
       if (share(i) === 0) return;
       const result = await fc.check(
         fc.asyncProperty(requests, async ({ t, r }) => {
-          const answer = await send(options.baseUrl, tokens, r);
+          const answer = await send(fetcher, options.baseUrl, tokens, r);
           sent++;
           if (sent % 1000 === 0) options.onProgress?.(sent);
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          const problems = judge(document, targets, t, r, answer.status, answer.headers, answer.text);
+          const problems = [
+            ...judge(document, targets, t, r, answer.status, answer.headers, answer.text),
+            ...(await readBackMismatches(fetcher, options.baseUrl, tokens.admin!, t, r, answer)),
+          ].filter((p) => !options.ignore?.test(p));
           if (problems.length) {
+            const query = r.query.length > 300 ? `${r.query.slice(0, 120)}… (${r.query.length} characters)` : r.query;
             throw new Error(
-              `${r.method} ${r.path}${r.query ? `?${r.query}` : ""} → ${answer.status}\n  ${problems.join("\n  ")}\n  body: ${answer.text.slice(0, 400)}`,
+              `${r.target}: ${r.method} ${r.path}${query ? `?${query}` : ""} → ${answer.status}\n  ${problems.join("\n  ")}\n  sent: ${(r.method === "GET" ? undefined : r.body)?.slice(0, 400) ?? "(no body)"}\n  answer: ${answer.text.slice(0, 400)}`,
             );
           }
         }),
@@ -426,7 +626,7 @@ export async function fuzzApi(options: FuzzOptions): Promise<FuzzReport> {
       );
       if (result.failed) {
         failures.push(
-          `seed ${options.seed + i}, path ${result.counterexamplePath}:\n${JSON.stringify(result.counterexample?.[0]?.r, null, 2)}\n${String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance)}`,
+          `seed ${options.seed + i}, path ${result.counterexamplePath}:\n${printable(result.counterexample?.[0]?.r)}\n${String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance)}`,
         );
       }
     }),

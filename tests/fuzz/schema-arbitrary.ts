@@ -29,16 +29,89 @@ export function propertyNames(document: OpenApiDocument, schema: JsonSchema): st
   return [...new Set([...own, ...nested])];
 }
 
+/**
+ * Dates a parser takes but PostgreSQL's timestamps may not (4713 BC to 294276 AD; JavaScript's
+ * Date reaches ±275760): year 0, negative and six-digit years, the last day of 9999.
+ */
+export const EXTREME_DATES = [
+  "0000-01-01",
+  "0000-06-01",
+  "0000-01-01T00:00:00Z",
+  "0001-01-01T00:00:00Z",
+  "-000001-01-01T00:00:00Z",
+  "-271821-04-20T00:00:00Z",
+  "9999-12-31",
+  "9999-12-31T23:59:59.999Z",
+  "+275760-09-13T00:00:00Z",
+  "275760-09-13",
+];
+
+/** A date (YYYY-MM-DD), an instant (ISO 8601), or now and then an extreme one. */
+export const dateText: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  },
+  { weight: 2, arbitrary: fc.constantFrom(...EXTREME_DATES) },
+);
+
+/**
+ * Text no column should take silently: lone UTF-16 surrogates (JSON can escape them, UTF-8 and
+ * PostgreSQL cannot hold them), NUL and other control characters, alone or inside text.
+ */
+export const oddText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom("\ud800", "\udc00", "\udbff", "\udfff", "A\ud800B", "x\udc00", "\ud800\ud800", "\udc00\ud800"),
+  fc.constantFrom("\u0000", "a\u0000b", "ok\u0000nul", "\u0001", "\b", "\u001b[31m", "\u007f", "\u0085", "\u2028", "\ufeff"),
+  fc
+    .tuple(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom("\ud800", "\udc00", "\u0000", "\u0007", "\r\n=1+1;"),
+      fc.string({ maxLength: 8 }),
+    )
+    .map(([a, odd, b]) => `${a}${odd}${b}`),
+);
+
+/** Keys that a plain object handles specially: assigned, they set its prototype or shadow a method. */
+export const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"];
+
+/** An object holding exactly these own keys (`__proto__` included), as JSON.parse would make it. */
+export function objectOf(entries: [string, unknown][]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of entries)
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  return object;
+}
+
 function stringOf(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === "date-time") {
-    return fc
-      .date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true })
-      .map((d) => d.toISOString());
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc
+          .date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true })
+          .map((d) => d.toISOString()),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATES.filter((d) => d.includes("T"))) },
+    );
   }
   if (s.format === "date")
-    return fc
-      .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
-      .map((d) => d.toISOString().slice(0, 10));
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc
+          .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATES.filter((d) => !d.includes("T"))) },
+    );
   if (s.format === "uuid") return fc.uuid();
   if (s.format === "email") return fc.emailAddress();
   if (typeof s.pattern === "string") {
@@ -98,6 +171,7 @@ export function validValue(document: OpenApiDocument, schema: JsonSchema, depth 
       const properties = (s.properties as Record<string, JsonSchema> | undefined) ?? {};
       const required = (s.required as string[] | undefined) ?? [];
       if (depth > 6) return fc.constant({});
+      if (!s.properties && s.additionalProperties) return freeFormObject(document, s, depth, hints);
       return fc.record(
         Object.fromEntries(
           Object.entries(properties).map(([name, inner]) => {
@@ -114,6 +188,26 @@ export function validValue(document: OpenApiDocument, schema: JsonSchema, depth 
   }
 }
 
+/**
+ * A free-form object (metadata, additionalData): a few entries, their keys now and then ones a
+ * plain object treats specially (`__proto__`, `constructor`), which must be stored as sent or refused.
+ */
+function freeFormObject(document: OpenApiDocument, s: JsonSchema, depth: number, hints: Hints): Arb {
+  const names = (s.propertyNames as JsonSchema | undefined) ?? {};
+  const minLength = Math.max(1, (names.minLength as number | undefined) ?? 1);
+  const maxLength = Math.min((names.maxLength as number | undefined) ?? 20, 20);
+  const values = s.additionalProperties as JsonSchema | true;
+  const free = values === true || Object.keys(values).length === 0;
+  const value: Arb = free
+    ? fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 20 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) })
+    : validValue(document, values, depth + 1, hints);
+  const key = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
+  );
+  return fc.uniqueArray(fc.tuple(key, value), { maxLength: 3, selector: ([k]) => k }).map(objectOf);
+}
+
 /** Values a hostile client sends: wrong types, huge and odd strings, nesting, nulls. */
 export const hostileValue: Arb = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -124,6 +218,8 @@ export const hostileValue: Arb = fc.oneof(
   fc.constant(null),
   fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "true", "[]", "{}", "../..", "%00", "\u0000", "' OR 1=1 --"),
   fc.constantFrom("a".repeat(5_000), "9".repeat(400), "ã".repeat(300), "2026-02-30T25:61:00Z", "1970-01-01"),
+  oddText,
+  fc.constantFrom(...EXTREME_DATES),
   // Spreadsheet formulas, for the CSV export (pt-BR Excel splits cells on ";").
   fc.constantFrom('=HYPERLINK("http://x")', ";=1+1", "+cmd|' /C calc'!A0", "@SUM(1)", "-2+3", "\t=1", "a;b;=c"),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
@@ -146,10 +242,10 @@ export function mutatedObject(
     )
     .map(([value, pick, junk, how, extra]) => {
       if (!value || typeof value !== "object" || Array.isArray(value)) return { value: junk };
-      const copy = { ...(value as Record<string, unknown>) };
+      const copy = objectOf(Object.entries(value as Record<string, unknown>));
       const names = Object.keys(copy);
       if (how === "add" || names.length === 0) {
-        copy[extra] = junk;
+        Object.defineProperty(copy, extra, { value: junk, enumerable: true, writable: true, configurable: true });
         return { value: copy, changed: extra };
       }
       const name = names[pick % names.length]!;
@@ -157,4 +253,77 @@ export function mutatedObject(
       else copy[name] = junk;
       return { value: copy, changed: name };
     });
+}
+
+/** Every string inside a JSON value, by its path (keys and indexes). */
+function stringLeaves(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "string") return [at];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, [...at, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, [...at, k]));
+  return [];
+}
+
+function replacedAt(value: unknown, at: (string | number)[], replacement: unknown): unknown {
+  if (at.length === 0) return replacement;
+  const [head, ...rest] = at;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? replacedAt(v, rest, replacement) : v));
+  return objectOf(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k === head ? replacedAt(v, rest, replacement) : v]),
+  );
+}
+
+/**
+ * A valid value with one string anywhere inside it (a holder name in the second item of a batch,
+ * a metadata value) replaced by odd text or an extreme date: what one field of a real request
+ * carries, the rest of it valid, so that the odd value reaches as far as the code lets it.
+ */
+export function mutatedLeaf(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  hints: Hints = {},
+): fc.Arbitrary<{ value: unknown; changed?: string }> {
+  return fc
+    .tuple(
+      validValue(document, schema, 0, hints),
+      fc.nat(),
+      fc.oneof({ weight: 3, arbitrary: oddText }, { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATES) }),
+    )
+    .map(([value, pick, odd]) => {
+      const leaves = stringLeaves(value);
+      if (leaves.length === 0) return { value };
+      const at = leaves[pick % leaves.length]!;
+      return { value: replacedAt(value, at, odd), changed: at.join(".") };
+    });
+}
+
+/**
+ * The JSON text of an object value with one member name repeated (which JSON.stringify cannot
+ * write): the duplicate comes first with another value, so a parser where the last one wins sees
+ * a valid request. `{"role":"admin", ...}` becomes `{"role":"viewer","role":"admin", ...}`.
+ */
+export function withDuplicateMember(value: unknown, pick: number, other: unknown): { text: string; duplicate?: string } {
+  const objects: { at: string; object: Record<string, unknown> }[] = [];
+  const collect = (v: unknown, at: string) => {
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) collect(x, `${at}[${i}]`);
+    } else if (v && typeof v === "object") {
+      if (Object.keys(v).length > 0) objects.push({ at, object: v as Record<string, unknown> });
+      for (const [k, x] of Object.entries(v)) collect(x, at ? `${at}.${k}` : k);
+    }
+  };
+  collect(value, "");
+  if (objects.length === 0) return { text: JSON.stringify(value) };
+  const target = objects[pick % objects.length]!;
+  const names = Object.keys(target.object);
+  const name = names[Math.floor(pick / objects.length) % names.length]!;
+  const write = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(write).join(",")}]`;
+    if (v && typeof v === "object") {
+      const members = Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${write(x)}`);
+      if (v === target.object) members.unshift(`${JSON.stringify(name)}:${JSON.stringify(other) ?? "null"}`);
+      return `{${members.join(",")}}`;
+    }
+    return JSON.stringify(v) ?? "null";
+  };
+  return { text: write(value), duplicate: target.at ? `${target.at}.${name}` : name };
 }

@@ -48,15 +48,23 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 
   throw new Error(`the server did not answer ${baseUrl}/healthz`);
 }
 
-export async function startScratchServer(options: {
+export type ScratchDatabase = {
+  databaseName: string;
+  databaseUrl: string;
+  /** The server's environment for this database (fresh secrets, NODE_ENV=production). */
+  env: NodeJS.ProcessEnv;
+  drop: () => Promise<void>;
+};
+
+/** A database of its own, migrated, with the e2e users and some demo data. */
+export function prepareScratchDatabase(options: {
   /** A word for the database's name (pic_e2e_<purpose>_...). */
   purpose: string;
   adminUrl: string;
   port: number;
-  logFile: string;
   demoEvents?: number;
   env?: Record<string, string>;
-}): Promise<ScratchServer> {
+}): ScratchDatabase {
   const databaseName = `pic_e2e_${options.purpose}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const databaseUrl = Object.assign(new URL(options.adminUrl), { pathname: `/${databaseName}` }).toString();
   const baseUrl = `http://127.0.0.1:${options.port}`;
@@ -77,6 +85,21 @@ export async function startScratchServer(options: {
     execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", ...args], { env, stdio: "pipe" });
   tsx(["e2e/support/prepare-database.ts"]);
   tsx(["prisma/demo.ts", "--events", String(options.demoEvents ?? 300), "--merchants", "5", "--seed", "7"]);
+  const drop = () => onAdmin(options.adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  return { databaseName, databaseUrl, env, drop };
+}
+
+export async function startScratchServer(options: {
+  /** A word for the database's name (pic_e2e_<purpose>_...). */
+  purpose: string;
+  adminUrl: string;
+  port: number;
+  logFile: string;
+  demoEvents?: number;
+  env?: Record<string, string>;
+}): Promise<ScratchServer> {
+  const { databaseName, databaseUrl, env, drop } = prepareScratchDatabase(options);
+  const baseUrl = `http://127.0.0.1:${options.port}`;
 
   const log = createWriteStream(options.logFile);
   const server = spawn(process.execPath, ["scripts/server.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -86,7 +109,7 @@ export async function startScratchServer(options: {
   const stop = async () => {
     if (server.exitCode === null) server.kill("SIGTERM");
     await exited;
-    await onAdmin(options.adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await drop();
   };
   try {
     await waitForHealth(baseUrl, server);

@@ -3,8 +3,9 @@
 export async function signInOverHttp(
   baseUrl: string,
   user: { username: string; password: string },
+  fetcher: typeof fetch = fetch,
 ): Promise<{ access_token: string; refresh_token: string }> {
-  const res = await fetch(`${baseUrl}/v1/auth`, {
+  const res = await fetcher(`${baseUrl}/v1/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: user.username, password: user.password }),

@@ -5,7 +5,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ReceivedRequest = { headers: http.IncomingHttpHeaders; body: string; at: number };
-export type Answer = { status: number; body?: string } | "hang";
+/** A status and body (after delayMs, to be a slow receiver), or no answer at all. */
+export type Answer = { status: number; body?: string; delayMs?: number } | "hang";
 
 export async function startReceiver(
   answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200 }),
@@ -24,7 +25,9 @@ export async function startReceiver(
         hanging.add(res);
         return;
       }
-      res.writeHead(a.status, { "content-type": "text/plain" }).end(a.body ?? "ok");
+      const respond = () => res.writeHead(a.status, { "content-type": "text/plain" }).end(a.body ?? "ok");
+      if (a.delayMs) setTimeout(respond, a.delayMs);
+      else respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));

@@ -1,0 +1,123 @@
+// Hostile receivers, as a property (fast-check, fixed seed): whatever a receiver answers on each
+// attempt (a NUL byte in the body, a huge body, a slow answer, no answer at all, plain 200 and
+// 500), every attempt it saw is recorded, attempts follow the retry schedule, and the delivery
+// ends succeeded (at the first 2xx) or failed (after the schedule's last attempt). Issue 19: a NUL
+// in the response could not be stored, so the attempt went unrecorded and the delivery was sent
+// again each time its lease ran out, for ever.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
+import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { db } from "@/lib/db/client";
+import { processPendingEvents } from "@/lib/events/process-events";
+import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
+import { cardEventData } from "../support/event-data";
+import { type Answer, startReceiver, until } from "../support/webhook-receiver";
+
+// Four attempts 0.2 s apart, a 600 ms timeout (so a lease of 2.2 s), read by lib/env.ts on first use.
+const SCHEDULE = [0, 0.2, 0.2, 0.2];
+vi.hoisted(() => {
+  Object.assign(process.env, {
+    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
+    WEBHOOK_RETRY_JITTER: "0",
+    WEBHOOK_TIMEOUT_MS: "600",
+  });
+});
+
+/** What a receiver does on one attempt, and whether the attempt must count as delivered. */
+const BEHAVIOURS = {
+  ok: { answer: { status: 200 }, delivered: true },
+  error: { answer: { status: 500, body: "boom" }, delivered: false },
+  nulOk: { answer: { status: 200, body: "ok\u0000nul" }, delivered: true },
+  nulError: { answer: { status: 500, body: "err\u0000nul" }, delivered: false },
+  hugeOk: { answer: { status: 200, body: "x".repeat(1 << 20) }, delivered: true },
+  hugeError: { answer: { status: 503, body: `${"\u0000é".repeat(3_000)}${"y".repeat(1 << 20)}` }, delivered: false },
+  // Well inside the 600 ms timeout: an answer, not a timeout.
+  slowOk: { answer: { status: 200, body: "late", delayMs: 150 }, delivered: true },
+  neverAnswers: { answer: "hang", delivered: false },
+} satisfies Record<string, { answer: Answer; delivered: boolean }>;
+type Behaviour = keyof typeof BEHAVIOURS;
+
+let operator: string;
+let ingester: string;
+
+beforeAll(async () => {
+  operator = (await userWithTokens("operator")).accessToken;
+  ingester = (await userWithTokens("ingest")).accessToken;
+});
+
+/** One delivery to a receiver behaving as `script` says on each attempt; what was sent and recorded. */
+async function deliverTo(script: Behaviour[]) {
+  const expectedAttempts = script.findIndex((b) => BEHAVIOURS[b].delivered) + 1 || SCHEDULE.length;
+  const receiver = await startReceiver((_request, i) => BEHAVIOURS[script[i] ?? "error"].answer);
+  const m = await insertCredential({ merchantName: "Hostile receiver merchant" });
+  const endpoint = await call(createEndpoint, "/v1/webhook-endpoints", {
+    token: operator,
+    body: { merchantId: m.merchantId, url: receiver.url },
+  });
+  expect(endpoint.status).toBe(201);
+  const event = await call(ingest, "/v1/webhooks/events", {
+    token: ingester,
+    body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+  });
+  expect(event.status).toBe(202);
+  while ((await processPendingEvents()).length > 0) {}
+  const worker = new DeliveryWorker();
+  worker.start();
+  const deliveries = () =>
+    db().webhookDelivery.findMany({
+      where: { eventId: event.json.id as string },
+      include: { attempts: { orderBy: { startedAt: "asc" } } },
+    });
+  try {
+    // Ended, or sent more often than the schedule allows (then it would go on for ever): the
+    // whole schedule takes under 4 s even if no attempt is answered.
+    await until(
+      async () => receiver.received.length > expectedAttempts || (await deliveries()).every((d) => d.status !== "pending"),
+      8_000,
+    ).catch(() => {});
+  } finally {
+    await worker.stop();
+    // Nothing of this run is claimed by the next one's worker, whatever state it was left in.
+    await db().webhookEndpoint.update({ where: { id: endpoint.json.id as string }, data: { enabled: false } });
+    await receiver.close();
+  }
+  const [delivery] = await deliveries();
+  return { delivery: delivery!, received: receiver.received, expectedAttempts };
+}
+
+describe("delivery to hostile receivers", () => {
+  it("records every attempt, follows the schedule and ends delivered or failed, whatever the receiver answers", async () => {
+    const behaviour = fc.constantFrom(...(Object.keys(BEHAVIOURS) as Behaviour[]));
+    await fc.assert(
+      fc.asyncProperty(fc.array(behaviour, { minLength: SCHEDULE.length, maxLength: SCHEDULE.length }), async (script) => {
+        const { delivery, received, expectedAttempts } = await deliverTo(script);
+        const expectedStatus = script.slice(0, expectedAttempts).some((b) => BEHAVIOURS[b].delivered) ? "succeeded" : "failed";
+        const outcome = `receiver answering ${script.slice(0, expectedAttempts).join(", ")}: delivery ${delivery.status}, ${received.length} requests received, ${delivery.attempts.length} attempts recorded (attemptCount ${delivery.attemptCount})`;
+        expect(received.length, outcome).toBe(expectedAttempts);
+        expect(delivery.attempts.length, outcome).toBe(received.length);
+        expect(delivery.attemptCount, outcome).toBe(received.length);
+        expect(delivery.status, outcome).toBe(expectedStatus);
+        delivery.attempts.forEach((attempt, i) => {
+          const answer = BEHAVIOURS[script[i]!].answer;
+          if (answer === "hang") expect(attempt.errorClass, outcome).toBe("timeout");
+          else expect(attempt.statusCode, outcome).toBe(answer.status);
+          expect(attempt.responseBody?.length ?? 0, outcome).toBeLessThanOrEqual(4096);
+        });
+        // The schedule: no retry before its delay (0.2 s, no jitter) after the previous attempt ended.
+        for (let i = 1; i < received.length; i++)
+          expect(received[i]!.at - received[i - 1]!.at, outcome).toBeGreaterThanOrEqual(180);
+      }),
+      {
+        seed: 20261125,
+        numRuns: 6,
+        // Each example takes seconds, a failing one up to 8: report the first, unshrunk.
+        endOnFailure: true,
+        examples: [[["nulOk", "ok", "ok", "ok"]], [["nulError", "nulError", "nulError", "nulError"]]],
+      },
+    );
+  }, 120_000);
+});
