@@ -10,6 +10,8 @@ export const SHUTDOWN_PORT = PORT_BASE + 2;
 export const FAULT_PORT = PORT_BASE + 3;
 export const FUZZ_PORT = PORT_BASE + 4;
 export const REPLICA_PORT = PORT_BASE + 5;
+/** The browser tests' webhook receiver: named with its port in the allow-list, so its answers are shown. */
+export const RECEIVER_PORT = PORT_BASE + 6;
 export type Port = number;
 
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;
@@ -57,7 +59,9 @@ export function serverEnv(port: Port): Record<string, string> {
     ENCRYPTION_KEYS: run.encryptionKeys,
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
     LOG_LEVEL: "info",
-    // The browser tests' webhook receivers listen on this machine.
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    // The browser tests' webhook receivers listen on this machine. An entry without a port lets
+    // deliveries through but withholds the answers (docs/security.md); the receiver whose
+    // answer the webhooks page shows is named with its port.
+    WEBHOOK_ALLOWED_ADDRESSES: `127.0.0.1,127.0.0.1:${RECEIVER_PORT}`,
   };
 }

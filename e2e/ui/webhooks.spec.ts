@@ -10,7 +10,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
-import { baseUrlOf, PORTS } from "../support/run-env";
+import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -46,7 +46,7 @@ test.beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/plain" }).end("thanks");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   const api = await apiAs(USERS.operator);
   const merchant = await api.post("/v1/merchants", {

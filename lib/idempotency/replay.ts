@@ -21,7 +21,8 @@ import { logger } from "@/lib/log";
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 // Response headers that belong to the resource and are replayed; the rest are per response.
-const REPLAYED_HEADERS = ["content-type", "location"];
+// Cache-Control too: a replayed answer holding a one-time password must stay no-store.
+const REPLAYED_HEADERS = ["content-type", "location", "cache-control"];
 
 /** JSON with object keys sorted, so that key order does not make two bodies differ. */
 function canonicalJson(value: unknown): string {

@@ -46,6 +46,19 @@ describe("users API", () => {
     expect(JSON.stringify(listed.json)).not.toContain(res.json.password);
   });
 
+  it("replays a create under its Idempotency-Key as no-store, like the first answer (it holds the password)", async () => {
+    const username = newUsername();
+    const headers = { "idempotency-key": `k-${randomBytes(6).toString("hex")}` };
+    const send = () => call(createUser, "/v1/users", { body: { username, role: "viewer" }, token: admin.accessToken, headers });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json.password).toBe(first.json.password);
+    expect(again.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("searches by the beginning of the username, LIKE's wildcards and escape taken literally", async () => {
     const { username } = await created();
     const find = async (search: string) =>
