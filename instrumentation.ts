@@ -1,5 +1,6 @@
-// Runs once when the server starts: the event and webhook delivery workers, and the shutdown hook that
-// scripts/server.mjs calls on SIGTERM (after in-flight requests are done).
+// Runs once when the server starts: the event worker and the maintenance schedule (WORKER_ENABLED),
+// the webhook delivery worker, and the shutdown hook that scripts/server.mjs calls on SIGTERM
+// (after in-flight requests are done).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ConfigurationError, env } = await import("@/lib/env");
@@ -15,12 +16,17 @@ export async function register(): Promise<void> {
   }
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
+  const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { flushLogs } = await import("@/lib/log");
-  if (env().workerEnabled) startEventWorker();
+  if (env().workerEnabled) {
+    startEventWorker();
+    startMaintenance();
+  }
   if (env().webhooks.workerEnabled) startDeliveryWorker();
   (globalThis as { __pic_shutdown?: () => Promise<void> }).__pic_shutdown = async () => {
     await stopEventWorker();
+    await stopMaintenance();
     await stopDeliveryWorker();
     await closeDb();
     flushLogs();

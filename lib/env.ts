@@ -71,7 +71,7 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
-  // Months of events kept: older months are dropped whole by the worker's maintenance (see
+  // Months of events kept: older months are dropped whole by the maintenance schedule (see
   // docs/operations.md, "Partitions and retention"). Unset: events are kept forever.
   EVENTS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   // Outbound webhooks (lib/webhooks): the delivery worker, timeouts, retries, address policy.

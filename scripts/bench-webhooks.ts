@@ -100,10 +100,11 @@ async function run() {
   await deployMigrations(dbAdapter() as never);
   const { newId } = await import("@/lib/ids");
   const { encryptSecret } = await import("@/lib/crypto/secret-box");
-  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-dto");
+  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
   const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
+  const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
 
   const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
   async function merchantWithEndpoints(urls: string[]) {
@@ -203,6 +204,7 @@ async function run() {
       });
     }
     startEventWorker();
+    startMaintenance();
     startDeliveryWorker();
     const started = Date.now();
     let inserted = 0;
@@ -217,6 +219,7 @@ async function run() {
     const deadline = Date.now() + 15_000;
     while (fast.seen.size < inserted && Date.now() < deadline) await sleep(100);
     await stopEventWorker();
+    await stopMaintenance();
     await stopDeliveryWorker().catch(() => undefined);
     const rows = await sql({
       text: `SELECT 'msg_' || d.id AS id, (extract(epoch FROM e.updated_at) * 1000)::float8 AS processed

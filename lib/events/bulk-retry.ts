@@ -5,8 +5,8 @@
 // and records its position and counts in the same transaction as each batch (lib/jobs/job-lease.ts:
 // one instance holds the job's lease; a resumed job never counts a batch twice). Capped at
 // BULK_RETRY_CAP events; asking again with the same filters while a job runs answers that job
-// (idempotent). A job left running by a stopped server is resumed by any instance's worker once
-// its lease expires (or when read after that). Audited when started.
+// (idempotent). A job left running by a stopped server is resumed by any instance's maintenance
+// schedule once its lease expires (or when read after that). Audited when started.
 import "server-only";
 import type { EventRetryJob } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";

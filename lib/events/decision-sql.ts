@@ -4,7 +4,9 @@
 // notification as it stores it. One rule, written once: an event is `processed` when an enabled
 // credential matches its acquirer, MID and TID (ecommerce providers: acquirer and MID), else
 // `failed` with a reason; an event whose values did not add up at ingestion (data_problem) fails
-// with that problem.
+// with that problem. How a processed event's webhook deliveries are queued is the webhooks
+// wing's fragment (lib/webhooks/outbox-sql.ts), written by the same statement.
+import { queueDeliveries } from "@/lib/webhooks/outbox-sql";
 
 /**
  * One look at the credentials for the event row `ev` (columns acquirer_name, mid, tid): the
@@ -37,9 +39,8 @@ export function decidedFailureReason(m: string): string {
 /**
  * The CTEs `attempts` and `deliveries` that record the rows of the CTE `decided` (id,
  * created_at, type, status, failure_reason, credential_id): one attempt each, with `trigger`
- * (a placeholder or literal: who decided), and the outbox, one webhook delivery per enabled
- * endpoint of the credential's merchant that takes the event's type, committed with the
- * decision (lib/webhooks/delivery-worker.ts sends them).
+ * (a placeholder or literal: who decided), and the outbox of the webhooks wing
+ * (lib/webhooks/outbox-sql.ts), committed with the decision.
  */
 export function recordDecisions(trigger: string): string {
   return `attempts AS (
@@ -48,16 +49,5 @@ export function recordDecisions(trigger: string): string {
          d.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
   FROM decided d
   RETURNING event_id
-), deliveries AS (
-  INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, status, next_attempt_at, created_at, updated_at)
-  SELECT substr(md5(d.id || w.id || clock_timestamp()::text || random()::text), 1, 20), d.id, d.created_at, w.id, 'pending',
-         clock_timestamp(), clock_timestamp(), clock_timestamp()
-  FROM decided d
-  JOIN credentials cr ON cr.id = d.credential_id
-  JOIN webhook_endpoints w ON w.merchant_id = cr.merchant_id AND w.enabled
-    AND (cardinality(w.event_types) = 0 OR d.type = ANY (w.event_types))
-  WHERE d.status = 'processed'
-  ON CONFLICT (event_id, endpoint_id, event_created_at) DO NOTHING
-  RETURNING endpoint_id
-)`;
+), deliveries AS (${queueDeliveries("decided")})`;
 }

@@ -1,5 +1,5 @@
 // GET /v1/webhooks/events/retention: how far back the event history goes, from the configuration
-// (no database read): the worker's maintenance drops the months before the cutoff.
+// (no database read): the maintenance schedule drops the months before the cutoff.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { env } from "@/lib/env";

@@ -1,7 +1,7 @@
 // Month partitions of events (and of their attempts and webhook deliveries, made together by the
 // SQL function of migration *_partition_events), created ahead of time: there is no DEFAULT
 // partition (it would keep PostgreSQL from reading months in order), so a row needs its month.
-// Called at start-up, by the worker's maintenance and by the demo loaders for the months they
+// Called at start-up, by the maintenance schedule and by the demo loaders for the months they
 // load; ingestion makes a missing month itself (withEventMonth) rather than refuse a notification.
 import "server-only";
 import { db } from "@/lib/db/client";

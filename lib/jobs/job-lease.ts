@@ -4,8 +4,9 @@
 // batch runs in one transaction that first renews the lease on the job row (and so holds the
 // row's lock until it commits: nobody can take the lease mid-batch), then does the work and
 // records the progress: a batch cut short rolls back whole, and its resumer cannot count it
-// twice. A job whose instance stopped keeps an expired lease; the event worker of any instance
-// resumes it (resumeExpiredJobs). Lease times come from PostgreSQL's clock, shared by all.
+// twice. A job whose instance stopped keeps an expired lease; the maintenance schedule of any
+// instance resumes it (resumeExpiredJobs, lib/maintenance/maintenance-schedule.ts). Lease times
+// come from PostgreSQL's clock, shared by all.
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -72,8 +73,8 @@ const running = new Map<string, Promise<void>>();
 /**
  * Runs the job here if its lease can be taken, batch by batch until done or until the lease is
  * lost; resolves when this run ends. Asked again while it runs here, answers the same run. A
- * failed run is logged and keeps its lease until it expires; then any worker resumes the job.
- * `instance` is for tests that play two instances in one process.
+ * failed run is logged and keeps its lease until it expires; then any instance's maintenance
+ * schedule resumes the job. `instance` is for tests that play two instances in one process.
  */
 export function runLeasedJob(kind: JobKind, id: string, instance = THIS_INSTANCE): Promise<void> {
   const key = `${instance}|${id}`;
@@ -134,7 +135,7 @@ export async function expiredJobIds(table: JobTable, limit = 20): Promise<string
 
 /**
  * Takes up, in the background, the running jobs of these kinds whose lease is free or expired
- * (the event worker calls it every few seconds); returns how many it found. Each still goes
+ * (the maintenance schedule calls it every few seconds); returns how many it found. Each still goes
  * through the claim, so instances polling at once run each job once.
  */
 export async function resumeExpiredJobs(kinds: JobKind[]): Promise<number> {

@@ -1,4 +1,4 @@
-// Retention (EVENTS_RETENTION_MONTHS): the worker's maintenance drops every month of events that
+// Retention (EVENTS_RETENTION_MONTHS): the maintenance schedule drops every month of events that
 // ended before the cutoff, whole partitions at a time (SQL function drop_event_months_before,
 // migration *_partition_events). The cutoff is the first day of the month `months` months ago,
 // so at least `months` full months of history stay, plus the days of the current one.

@@ -1,8 +1,8 @@
 // Rows that only ever grow unless someone removes them: rate-limit buckets past their window,
 // refresh tokens and families past their expiry (a day later, so that a late reuse of a spent
 // token still finds its row), idempotency keys past their 24 h. Bounded batches, found through
-// the expiry indexes, run by the worker every minute on each instance: cheap, and they keep
-// pace with the inserts.
+// the expiry indexes, run by the maintenance schedule every minute on each instance: cheap, and
+// they keep pace with the inserts.
 import "server-only";
 import { db } from "@/lib/db/client";
 

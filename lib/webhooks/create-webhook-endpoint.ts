@@ -6,12 +6,8 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import {
-  endpointAuditSnapshot,
-  sealEndpointSecret,
-  toWebhookEndpointDto,
-  type WebhookEndpointDto,
-} from "@/lib/webhooks/endpoint-dto";
+import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
 import type { CreateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";

@@ -6,9 +6,10 @@
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { db, sql } from "@/lib/db/client";
+import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { signingSecrets } from "@/lib/webhooks/endpoint-dto";
+import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
@@ -16,7 +17,7 @@ export type ClaimedDelivery = {
   id: string;
   endpointId: string;
   eventId: string;
-  /** The event's created_at: the delivery's partition key, so its later writes touch one month. */
+  // The event's created_at: the delivery's partition key, so its later writes touch one month.
   eventCreatedAt: Date;
   attemptCount: number;
   url: string;
@@ -42,6 +43,18 @@ export type ClaimedDelivery = {
 // by SKIP LOCKED until this statement ends, then free). A claimer whose clock reading is older
 // than the window (it waited on the row while the second turned) is granted nothing, so every
 // attempt is counted in the second its last_attempt_at names.
+const claimParams = sqlParameters([
+  "limit",
+  // Endpoints at their concurrency cap in this worker: not probed at all.
+  "skipEndpoints",
+  // Attempts in flight in this worker, as two parallel arrays: endpoint ids and their counts.
+  "inFlightEndpoints",
+  "inFlightCounts",
+  // WEBHOOK_ENDPOINT_CONCURRENCY.
+  "endpointConcurrency",
+  // How far next_attempt_at moves: the lease of the claimed attempt.
+  "leaseMs",
+]);
 const CLAIM_SQL = `
 WITH clock AS (
   SELECT at, date_trunc('second', at) AS second FROM (SELECT clock_timestamp() AS at) t
@@ -49,7 +62,7 @@ WITH clock AS (
   SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.rate_limit
   FROM clock CROSS JOIN webhook_endpoints w
   LEFT JOIN LATERAL (
-    SELECT b.in_flight FROM unnest($3::varchar[], $4::int[]) AS b(endpoint_id, in_flight)
+    SELECT b.in_flight FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
     WHERE b.endpoint_id = w.id
   ) busy ON true
   LEFT JOIN rate_limit_buckets used ON w.rate_limit IS NOT NULL AND used.key = 'webhook_rate:' || w.id
@@ -58,12 +71,12 @@ WITH clock AS (
     WHERE q.endpoint_id = w.id AND q.status = 'pending' AND q.next_attempt_at <= clock_timestamp()
     ORDER BY q.next_attempt_at
     -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
-    LIMIT greatest(0, least($5::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit -
-      CASE WHEN used.window_start = clock.second THEN used.count ELSE 0 END, $5::int)))
+    LIMIT greatest(0, least(${claimParams.at.endpointConcurrency}::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit -
+      CASE WHEN used.window_start = clock.second THEN used.count ELSE 0 END, ${claimParams.at.endpointConcurrency}::int)))
     FOR UPDATE OF q SKIP LOCKED
   ) d
-  WHERE w.enabled AND NOT (w.id = ANY ($2::varchar[]))
-  LIMIT $1
+  WHERE w.enabled AND NOT (w.id = ANY (${claimParams.at.skipEndpoints}::varchar[]))
+  LIMIT ${claimParams.at.limit}
 ), wanted AS (
   SELECT endpoint_id, count(*)::int AS n FROM chosen WHERE rate_limit IS NOT NULL GROUP BY endpoint_id
 ), counted AS (
@@ -90,7 +103,7 @@ WITH clock AS (
 )
 UPDATE webhook_deliveries d SET
   attempt_count = d.attempt_count + 1,
-  next_attempt_at = clock.at + $6::int * interval '1 millisecond',
+  next_attempt_at = clock.at + ${claimParams.at.leaseMs}::int * interval '1 millisecond',
   last_attempt_at = clock.at,
   updated_at = clock.at
 FROM granted c, clock, webhook_endpoints w, events e
@@ -119,14 +132,14 @@ export async function claimDueDeliveries(options: {
   const rows = await sql({
     name: "webhooks_claim",
     text: CLAIM_SQL,
-    values: [
-      options.limit,
-      options.skip,
-      ids,
-      ids.map((id) => options.inFlight.get(id) ?? 0),
-      env().webhooks.endpointConcurrency,
-      leaseMs(),
-    ],
+    values: claimParams.values({
+      limit: options.limit,
+      skipEndpoints: options.skip,
+      inFlightEndpoints: ids,
+      inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
+      endpointConcurrency: env().webhooks.endpointConcurrency,
+      leaseMs: leaseMs(),
+    }),
   });
   return rows.map((row) => ({
     ...(row as ClaimedDelivery),
@@ -172,31 +185,49 @@ export function retryDelayMs(next: number): number | undefined {
 // The endpoint row is written only when its state changes (first failure, first success after
 // failures, or a last_success_at more than a second old): every attempt writing it would make
 // the row a lock every concurrent attempt of the endpoint queues on.
+const recordParams = sqlParameters([
+  "deliveryId",
+  "endpointId",
+  "startedAt",
+  "durationMs",
+  "statusCode",
+  "errorClass",
+  "responseBody",
+  "trigger",
+  "succeeded",
+  // Until the next attempt; null when the schedule is over (the delivery fails).
+  "retryDelayMs",
+  // The attempt_count of the claim: a delivery claimed again since is not written.
+  "attemptCount",
+  "eventCreatedAt",
+]);
 const RECORD_SQL = `
 WITH attempt AS (
-  -- $12, the delivery's event_created_at (from its claim): the attempt's foreign key and
+  -- eventCreatedAt, the delivery's event_created_at (from its claim): the attempt's foreign key and
   -- partition key, and what prunes the delivery's update to its month.
   INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
-  VALUES (substr(md5($1 || clock_timestamp()::text || random()::text), 1, 20), $1, $12, $2, $3, $4, $5, $6, $7, $8)
+  VALUES (substr(md5(${recordParams.at.deliveryId} || clock_timestamp()::text || random()::text), 1, 20), ${recordParams.at.deliveryId},
+    ${recordParams.at.eventCreatedAt}, ${recordParams.at.endpointId}, ${recordParams.at.startedAt}, ${recordParams.at.durationMs}, ${recordParams.at.statusCode},
+    ${recordParams.at.errorClass}, ${recordParams.at.responseBody}, ${recordParams.at.trigger})
 ), delivery AS (
   UPDATE webhook_deliveries SET
-    status = CASE WHEN $9::boolean THEN 'succeeded' WHEN $10::int IS NULL THEN 'failed' ELSE 'pending' END,
-    next_attempt_at = CASE WHEN $9::boolean OR $10::int IS NULL THEN NULL
-                           ELSE clock_timestamp() + $10::int * interval '1 millisecond' END,
+    status = CASE WHEN ${recordParams.at.succeeded}::boolean THEN 'succeeded' WHEN ${recordParams.at.retryDelayMs}::int IS NULL THEN 'failed' ELSE 'pending' END,
+    next_attempt_at = CASE WHEN ${recordParams.at.succeeded}::boolean OR ${recordParams.at.retryDelayMs}::int IS NULL THEN NULL
+                           ELSE clock_timestamp() + ${recordParams.at.retryDelayMs}::int * interval '1 millisecond' END,
     updated_at = clock_timestamp()
-  WHERE id = $1 AND event_created_at = $12 AND status = 'pending' AND attempt_count = $11
+  WHERE id = ${recordParams.at.deliveryId} AND event_created_at = ${recordParams.at.eventCreatedAt} AND status = 'pending' AND attempt_count = ${recordParams.at.attemptCount}
 ), endpoint AS (
   UPDATE webhook_endpoints SET
-    last_success_at = CASE WHEN $9::boolean THEN clock_timestamp() ELSE last_success_at END,
-    failing_since = CASE WHEN $9::boolean THEN NULL ELSE coalesce(failing_since, $3) END
-  WHERE id = $2 AND CASE WHEN $9::boolean
+    last_success_at = CASE WHEN ${recordParams.at.succeeded}::boolean THEN clock_timestamp() ELSE last_success_at END,
+    failing_since = CASE WHEN ${recordParams.at.succeeded}::boolean THEN NULL ELSE coalesce(failing_since, ${recordParams.at.startedAt}) END
+  WHERE id = ${recordParams.at.endpointId} AND CASE WHEN ${recordParams.at.succeeded}::boolean
     THEN failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < clock_timestamp() - interval '1 second'
     ELSE failing_since IS NULL END
   RETURNING failing_since, enabled
 )
 SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "failingSince",
        coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled
-FROM webhook_endpoints w WHERE w.id = $2`;
+FROM webhook_endpoints w WHERE w.id = ${recordParams.at.endpointId}`;
 
 export async function recordAttempt(
   delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount">,
@@ -208,20 +239,20 @@ export async function recordAttempt(
     sql({
       name: "webhooks_record_attempt",
       text: RECORD_SQL,
-      values: [
-        delivery.id,
-        delivery.endpointId,
-        outcome.startedAt,
-        outcome.durationMs,
-        outcome.statusCode,
-        outcome.errorClass,
+      values: recordParams.values({
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        startedAt: outcome.startedAt,
+        durationMs: outcome.durationMs,
+        statusCode: outcome.statusCode,
+        errorClass: outcome.errorClass,
         responseBody,
         trigger,
-        outcome.ok,
-        delay,
-        delivery.attemptCount,
-        delivery.eventCreatedAt,
-      ],
+        succeeded: outcome.ok,
+        retryDelayMs: delay,
+        attemptCount: delivery.attemptCount,
+        eventCreatedAt: delivery.eventCreatedAt,
+      }),
     });
   // The excerpt is the receiver's text: if PostgreSQL still refuses it (a data exception, class
   // 22), the attempt is recorded without it. An unrecorded attempt would be sent again when its

@@ -1,9 +1,8 @@
 // What the API shows of a webhook endpoint (the secret masked, or once in clear on creation and
-// rotation), its response schema, the audit snapshot, and the stored secret's sealing.
+// rotation), its response schema, and the audit snapshot. The stored secrets: endpoint-secrets.ts.
 import "server-only";
 import { z } from "zod";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { XID_PATTERN } from "@/lib/ids";
 import { type EndpointHealth, endpointHealthSchema } from "@/lib/webhooks/endpoint-health";
 import { MASKED_SECRET } from "@/lib/webhooks/signing";
@@ -61,40 +60,4 @@ export function toWebhookEndpointDto(
 export function endpointAuditSnapshot(row: WebhookEndpoint) {
   const { secret: _secret, health: _health, ...rest } = toWebhookEndpointDto(row);
   return rest;
-}
-
-// The associated data of an endpoint's sealed secrets: a ciphertext moved to another row fails.
-const binding = (endpointId: string) => `webhook_endpoint:${endpointId}`;
-
-export function sealEndpointSecret(endpointId: string, secret: string) {
-  const sealed = encryptSecret(secret, binding(endpointId));
-  return { ciphertext: new Uint8Array(sealed.ciphertext), keyVersion: sealed.keyVersion };
-}
-
-/** One sealed secret of the endpoint in clear; throws DecryptionError when it does not open. */
-export function openEndpointSecret(endpointId: string, ciphertext: Uint8Array, keyVersion: number): string {
-  return decryptSecret(ciphertext, keyVersion, binding(endpointId));
-}
-
-/** The secrets a delivery is signed with now: the current one, and the previous one until it expires. */
-export function signingSecrets(
-  row: {
-    id: string;
-    secretCiphertext: Uint8Array;
-    secretKeyVersion: number;
-    previousSecretCiphertext: Uint8Array | null;
-    previousSecretKeyVersion: number | null;
-    previousSecretExpiresAt: Date | null;
-  },
-  now = new Date(),
-): string[] {
-  const secrets = [openEndpointSecret(row.id, row.secretCiphertext, row.secretKeyVersion)];
-  if (
-    row.previousSecretCiphertext &&
-    row.previousSecretKeyVersion !== null &&
-    row.previousSecretExpiresAt &&
-    row.previousSecretExpiresAt > now
-  )
-    secrets.push(openEndpointSecret(row.id, row.previousSecretCiphertext, row.previousSecretKeyVersion));
-  return secrets;
 }

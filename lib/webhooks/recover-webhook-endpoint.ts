@@ -4,8 +4,8 @@
 // run requeues only what has failed since. Deliveries that fail again after the job started
 // (updated_at later than the job) are not taken twice. The job requeues in batches, each batch and
 // its count in one transaction under the job's lease (lib/jobs/job-lease.ts: one instance runs
-// it); a job left running by a stopped server is resumed by any instance's worker once its
-// lease expires (or when read after that).
+// it); a job left running by a stopped server is resumed by any instance's maintenance schedule
+// once its lease expires (or when read after that).
 import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-schema";
 import "server-only";
 import { z } from "zod";

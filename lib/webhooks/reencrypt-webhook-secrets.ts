@@ -7,7 +7,7 @@ import type { ReencryptionReport } from "@/lib/credentials/reencrypt-credentials
 import { activeKeyVersion, DecryptionError } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
-import { openEndpointSecret, sealEndpointSecret } from "@/lib/webhooks/endpoint-dto";
+import { openEndpointSecret, sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 
 export async function reencryptWebhookSecrets(options: { batchSize?: number } = {}): Promise<ReencryptionReport> {
   const active = activeKeyVersion();

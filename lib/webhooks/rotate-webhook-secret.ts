@@ -5,12 +5,8 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import {
-  endpointAuditSnapshot,
-  sealEndpointSecret,
-  toWebhookEndpointDto,
-  type WebhookEndpointDto,
-} from "@/lib/webhooks/endpoint-dto";
+import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { signingSecrets } from "@/lib/webhooks/endpoint-dto";
+import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 import { sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";

@@ -1,7 +1,8 @@
-// A background job left running by a stopped server is resumed by the event worker of another
-// instance once its lease expires, without anyone reading the job (issue 19; issue 20, item 4).
-// The worker drains every pending event of its database, so this file runs on a database of its
-// own (on the PostgreSQL server of the run; the in-memory default is per file already).
+// A background job left running by a stopped server is resumed by the maintenance schedule of
+// another instance (started with its event worker) once its lease expires, without anyone reading
+// the job (issue 19; issue 20, items 2 and 4). The schedule's chores (purges, partitions) reach the
+// whole database, so this file runs on a database of its own (on the PostgreSQL server of the
+// run; the in-memory default is per file already).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -39,13 +40,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { stopEventWorker } = await import("@/lib/events/worker");
-  await stopEventWorker();
+  const { stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
+  await stopMaintenance();
   await closeDb();
   if (ownDatabase) await onServer(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`);
 });
 
-describe("the event worker", () => {
+describe("the maintenance schedule", () => {
   it("resumes a running job whose lease expired, without anyone reading it", async () => {
     const ingester = (await userWithTokens("ingest")).accessToken;
     const mid = `MW${randomBytes(5).toString("hex")}`;
@@ -69,8 +70,8 @@ describe("the event worker", () => {
       },
     });
 
-    const { startEventWorker } = await import("@/lib/events/worker");
-    startEventWorker();
+    const { startMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
+    startMaintenance();
     await vi.waitFor(
       async () => expect((await db().eventRetryJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done"),
       { timeout: 20_000, interval: 100 },

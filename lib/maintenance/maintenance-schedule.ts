@@ -1,0 +1,105 @@
+// The server's periodic chores, in a loop of their own beside the two workers (the event worker
+// drains events, the delivery worker sends webhooks): the month partitions kept (the months ahead
+// created, the expired ones dropped), the overview's count deltas folded, background jobs whose
+// lease expired resumed, expired rows purged. Started with the event worker (WORKER_ENABLED) by
+// instrumentation.ts; one chore at a time, each on its own clock, so a slow or failing chore
+// neither delays the queues nor the other chores. stop() waits for the chore in progress.
+import "server-only";
+import { eventRetryJobKind } from "@/lib/events/bulk-retry";
+import { ensureEventPartitions } from "@/lib/events/partitions";
+import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
+import { logger } from "@/lib/log";
+import { dropExpiredEventMonths } from "@/lib/maintenance/event-retention";
+import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
+import { compactEventCounts } from "@/lib/stats/compact-event-counts";
+import { webhookRecoverJobKind } from "@/lib/webhooks/recover-webhook-endpoint";
+
+type Chore = {
+  name: string;
+  /** From the end of one run to the next. */
+  everyMs: number;
+  /** After a failure, when other than everyMs. */
+  retryMs?: number;
+  run: () => Promise<unknown>;
+};
+
+/**
+ * Every kind of background job (lib/jobs/job-lease.ts): a job of these kinds left by a stopped
+ * instance is resumed here. A new kind of job is added to this list.
+ */
+export const JOB_KINDS: JobKind[] = [eventRetryJobKind, webhookRecoverJobKind];
+
+// Run in this order when several are due (all are at start-up).
+const CHORES: Chore[] = [
+  // Both usually do nothing: three months are created ahead, and a month expires once a month.
+  { name: "event partitions", everyMs: 10 * 60_000, run: maintainEventPartitions },
+  // The overview reads the hourly rollup plus the deltas not folded yet: folded often, retried soon.
+  { name: "event counts", everyMs: 5_000, retryMs: 2_000, run: compactEventCounts },
+  // A job whose instance stopped is resumed within the lease (30 s) and this look.
+  { name: "expired job leases", everyMs: 5_000, run: () => resumeExpiredJobs(JOB_KINDS) },
+  // Rate-limit buckets, refresh tokens and families past their expiry.
+  { name: "expired rows", everyMs: 60_000, run: purgeExpiredRows },
+];
+
+// The loop's shortest sleep, so that a chore due again at once cannot spin it.
+const MIN_SLEEP_MS = 250;
+
+type ScheduleState = { running: boolean; wake?: () => void; loop?: Promise<void> };
+const g = globalThis as unknown as { __pic_maintenance?: ScheduleState };
+
+async function maintainEventPartitions(): Promise<void> {
+  const created = await ensureEventPartitions();
+  const dropped = await dropExpiredEventMonths();
+  if (created > 0 || dropped.length > 0) logger().info({ created, dropped }, "maintenance: month partitions maintained");
+}
+
+function sleep(state: ScheduleState, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      state.wake = undefined;
+      resolve();
+    }
+    state.wake = done;
+  });
+}
+
+async function run(state: ScheduleState): Promise<void> {
+  const dueAt = new Map(CHORES.map((chore) => [chore, 0]));
+  while (state.running) {
+    for (const chore of CHORES) {
+      if (!state.running) break;
+      if (Date.now() < dueAt.get(chore)!) continue;
+      try {
+        await chore.run();
+        dueAt.set(chore, Date.now() + chore.everyMs);
+      } catch (error) {
+        logger().warn(
+          { chore: chore.name, err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+          "maintenance: chore failed, retrying later",
+        );
+        dueAt.set(chore, Date.now() + (chore.retryMs ?? chore.everyMs));
+      }
+    }
+    if (state.running) await sleep(state, Math.max(MIN_SLEEP_MS, Math.min(...dueAt.values()) - Date.now()));
+  }
+}
+
+export function startMaintenance(): void {
+  if (g.__pic_maintenance?.running) return;
+  const state: ScheduleState = { running: true };
+  g.__pic_maintenance = state;
+  state.loop = run(state);
+  logger().info("maintenance schedule started");
+}
+
+/** Stops after the chore in progress. */
+export async function stopMaintenance(): Promise<void> {
+  const state = g.__pic_maintenance;
+  if (!state) return;
+  state.running = false;
+  state.wake?.();
+  await state.loop;
+  logger().info("maintenance schedule stopped");
+}
