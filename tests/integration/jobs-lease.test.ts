@@ -120,12 +120,14 @@ describe("a stale recover job resumed by two instances at once", () => {
       endpointId,
       merchantId,
     );
-    // 1,100 failed deliveries (three batches), each of an event of its own.
+    // 1,100 failed deliveries (three batches), each of an event of its own. The events hold a
+    // valid Data object: other test files list this database's events and check their shape.
     await db().$executeRawUnsafe(
       `INSERT INTO events (id, type, status, data, created_at, updated_at)
-       SELECT 'e' || $1 || lpad(n::text, 13, '0'), 'payment.completed', 'processed', '{}'::jsonb, now(), now()
+       SELECT 'e' || $1 || lpad(n::text, 13, '0'), 'payment.completed', 'processed', $2::jsonb, now(), now()
        FROM generate_series(1, 1100) n`,
       tag,
+      JSON.stringify(cardEventData()),
     );
     await db().$executeRawUnsafe(
       `INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, status, attempt_count, created_at, updated_at)
