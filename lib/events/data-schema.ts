@@ -8,7 +8,7 @@
 // "What ingestion accepts"). A well-formed but implausible combination is stored and failed by
 // the worker with a reason (lib/events/data-problems.ts), never refused at the door.
 import { z } from "zod";
-import { keepingProtoKey } from "@/lib/http/own-keys-record";
+import { keepingProtoKey } from "@/lib/validation/own-keys-record";
 
 export const EVENT_STATUSES = ["pending", "failed", "processed"] as const;
 export const TRANSACTION_TYPES = ["authorization", "pre_authorization", "capture", "void", "reversal"] as const;
@@ -79,7 +79,7 @@ export const terminalDataSchema = z.strictObject({
 const referenceNumber = pattern(/^[A-Za-z0-9-]{1,40}$/, "must be 1 to 40 letters, digits or '-'");
 
 // Stripe's limits for metadata: 50 keys, keys up to 40 characters, string values up to 500.
-// Every key is stored as sent, "__proto__" included (lib/http/own-keys-record.ts).
+// Every key is stored as sent, "__proto__" included (lib/validation/own-keys-record.ts).
 const metadataSchema = keepingProtoKey(
   z
     .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))

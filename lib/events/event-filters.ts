@@ -5,7 +5,7 @@
 // types below fail to compile if they drift, and event-filters.test.ts compares the values.
 import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
 import { FILTER_IDENTIFIER, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
-import { inInstantRange } from "@/lib/http/instant-range";
+import { inInstantRange } from "@/lib/validation/instant-range";
 
 export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
 export const ACQUIRER_OPTIONS = [

@@ -3,8 +3,9 @@
 // acquirer's MID and TID, serial number, tax id) have a (column, created_at, id) index; the ones
 // with a handful of values walk (created_at, id).
 import "server-only";
-import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
+import type { ListEventsQuery } from "@/lib/events/list-query";
 import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
+import { createdAtRange } from "@/lib/validation/created-at-range";
 
 export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
 
