@@ -8,14 +8,12 @@
 // "What ingestion accepts"). A well-formed but implausible combination is stored and failed by
 // the worker with a reason (lib/events/data-problems.ts), never refused at the door.
 import { z } from "zod";
+import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
 import { keepingProtoKey } from "@/lib/validation/own-keys-record";
 
-export const EVENT_STATUSES = ["pending", "failed", "processed"] as const;
+export { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES };
+
 export const TRANSACTION_TYPES = ["authorization", "pre_authorization", "capture", "void", "reversal"] as const;
-export const TRANSACTION_STATUSES = ["pending", "approved", "denied"] as const;
-export const PAYMENT_METHODS = ["credit_card", "debit_card", "pix"] as const;
-/** The six providers of the reference-data migration, by their lowercase names. */
-export const ACQUIRER_NAMES = ["cielo", "rede", "getnet", "stone", "pagseguro", "safrapay"] as const;
 /**
  * The seed leaves captureMethod open; we decided on the four ways a POS reads a card:
  * chip (EMV contact), contactless (EMV NFC, wallets included), magstripe (swipe, also the chip
