@@ -4,7 +4,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { forbidden } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem-response";
-import { requestIdOf } from "@/lib/http/request-id";
+import { requestIdOf } from "@/lib/request/request-id";
 import { contentSecurityPolicy } from "@/lib/security/content-security-policy";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

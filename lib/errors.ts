@@ -1,7 +1,7 @@
 // The one error type of the service, below both the HTTP layer and the domains: services, auth
 // and the HTTP plumbing throw it (through the helpers below, one per status the code raises),
-// and lib/http/problem.ts turns it, and every other error, into an RFC 9457 problem+json
-// response. Pure: no HTTP, database or logger import, so any layer may depend on it.
+// and lib/to-api-error.ts turns every other error into one, which lib/http/problem-response.ts
+// writes as RFC 9457 problem+json. Pure: no HTTP, database or logger import, so any layer may depend on it.
 
 export type FieldError = { field: string; message: string };
 

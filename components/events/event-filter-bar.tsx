@@ -11,98 +11,17 @@ import { acquirerLabel, humanize } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import {
-  ACQUIRER_OPTIONS,
-  activeFilterCount,
-  EMPTY_FILTERS,
-  type EventFilters,
-  PAYMENT_METHOD_OPTIONS,
-  TRANSACTION_STATUS_OPTIONS,
-} from "@/lib/events/event-filters";
-import { FILTER_IDENTIFIER, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
+import { type ControlField, EVENT_FILTER_TABLE, type FilterControl } from "@/lib/events/event-filter-table";
+import { activeFilterCount, EMPTY_FILTERS, type EventFilters } from "@/lib/events/event-filters";
 
-const IDENTIFIER = FILTER_IDENTIFIER;
-const TYPE = FILTER_TYPE;
+/** The filter table's controls, in the bar's order: the choices, then the text fields. */
+const CONTROLS = EVENT_FILTER_TABLE.flatMap((filter) =>
+  "page" in filter && "control" in filter.page
+    ? [{ field: filter.page.field as ControlField, control: filter.page.control as FilterControl }]
+    : [],
+).sort((a, b) => a.control.position - b.control.position);
 
-type TextFilterKey = "merchantId" | "terminalId" | "acquirerMerchantId" | "acquirerTerminalId" | "merchantName" | "type";
-
-/** The free-text filters, in the bar's order: our ids, the acquirer's, the merchant's name, the type. */
-type SelectFilterKey = "acquirer" | "paymentMethod" | "transactionStatus";
-
-const SELECT_FILTERS: {
-  key: SelectFilterKey;
-  label: string;
-  anyLabel: string;
-  options: readonly string[];
-  optionLabel: (value: string) => string;
-}[] = [
-  { key: "acquirer", label: "Acquirer", anyLabel: "All acquirers", options: ACQUIRER_OPTIONS, optionLabel: acquirerLabel },
-  {
-    key: "paymentMethod",
-    label: "Payment method",
-    anyLabel: "All methods",
-    options: PAYMENT_METHOD_OPTIONS,
-    optionLabel: humanize,
-  },
-  {
-    key: "transactionStatus",
-    label: "Transaction status",
-    anyLabel: "All transactions",
-    options: TRANSACTION_STATUS_OPTIONS,
-    optionLabel: humanize,
-  },
-];
-
-const TEXT_FILTERS: { key: TextFilterKey; label: string; placeholder: string; pattern: RegExp; hint: string; mono: boolean }[] = [
-  {
-    key: "merchantId",
-    label: "Merchant id",
-    placeholder: "Merchant id",
-    pattern: IDENTIFIER,
-    hint: "Letters, digits, _ or -",
-    mono: true,
-  },
-  {
-    key: "terminalId",
-    label: "Terminal id",
-    placeholder: "Terminal id",
-    pattern: IDENTIFIER,
-    hint: "Letters, digits, _ or -",
-    mono: true,
-  },
-  {
-    key: "acquirerMerchantId",
-    label: "MID",
-    placeholder: "Acquirer MID",
-    pattern: IDENTIFIER,
-    hint: "The acquirer's merchant id, as on a receipt",
-    mono: true,
-  },
-  {
-    key: "acquirerTerminalId",
-    label: "TID",
-    placeholder: "Acquirer TID",
-    pattern: IDENTIFIER,
-    hint: "The acquirer's terminal id, as on a receipt",
-    mono: true,
-  },
-  {
-    key: "merchantName",
-    label: "Merchant name",
-    placeholder: "Merchant name",
-    pattern: /^.{2,100}$/,
-    hint: "A part of the name, 2 characters or more",
-    mono: false,
-  },
-  {
-    key: "type",
-    label: "Event type",
-    placeholder: "Event type",
-    pattern: TYPE,
-    hint: "Letters, digits and . _ : -",
-    mono: true,
-  },
-];
+const OPTION_LABELS = { acquirer: acquirerLabel, humanized: humanize };
 
 export function EventFilterBar({ filters, onChange }: { filters: EventFilters; onChange: (next: EventFilters) => void }) {
   // The custom range is shown in the viewer's zone, which the server does not know.
@@ -141,31 +60,34 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
         />
       </div>
       <div className="grid grid-cols-2 gap-3 px-4 pt-3 pb-4 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1.12fr))_repeat(3,minmax(0,1fr))]">
-        {SELECT_FILTERS.map((f) => (
-          <FilterSelect<string>
-            key={f.key}
-            label={f.label}
-            anyLabel={f.anyLabel}
-            value={filters[f.key]}
-            options={f.options}
-            optionLabel={f.optionLabel}
-            onChange={(v) => set(f.key, v as EventFilters[typeof f.key])}
-          />
-        ))}
-        {TEXT_FILTERS.map((f) => (
-          <FilterText
-            key={f.key}
-            label={f.label}
-            placeholder={f.placeholder}
-            value={filters[f.key]}
-            onCommit={(v) => set(f.key, v)}
-            pattern={f.pattern}
-            hint={f.hint}
-            inputClassName={
-              f.mono ? "h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm" : "h-8 text-xs placeholder:text-sm"
-            }
-          />
-        ))}
+        {CONTROLS.map(({ field, control }) =>
+          control.kind === "select" ? (
+            <FilterSelect<string>
+              key={field}
+              label={control.label}
+              anyLabel={control.anyLabel}
+              value={filters[field]}
+              options={control.options}
+              optionLabel={OPTION_LABELS[control.optionLabel]}
+              onChange={(v) => set(field, v as EventFilters[typeof field])}
+            />
+          ) : (
+            <FilterText
+              key={field}
+              label={control.label}
+              placeholder={control.placeholder}
+              value={filters[field]}
+              onCommit={(v) => set(field, v as EventFilters[typeof field])}
+              pattern={control.pattern}
+              hint={control.hint}
+              inputClassName={
+                control.mono
+                  ? "h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+                  : "h-8 text-xs placeholder:text-sm"
+              }
+            />
+          ),
+        )}
       </div>
       {period === "custom" && hydrated ? <CustomRange filters={filters} onChange={onChange} /> : null}
       {active > 0 ? (

@@ -5,8 +5,8 @@ import { type AuditEntryDto, toAuditEntryDto } from "@/lib/audit/audit-entry-dto
 import type { AuditLogQuery } from "@/lib/audit/schemas";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { createdAtRange } from "@/lib/events/list-query";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
+import { createdAtRange } from "@/lib/validation/created-at-range";
 
 export async function listAuditLog(options: { caller: Caller; query: AuditLogQuery }): Promise<Page<AuditEntryDto>> {
   requirePermission(options.caller, "audit:read");

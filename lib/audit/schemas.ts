@@ -1,7 +1,7 @@
 // Query of GET /v1/audit-log, shared by the API, the dashboard and the OpenAPI document.
 import { z } from "zod";
-import { instantOrDay } from "@/lib/events/list-query";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
+import { instantOrDay } from "@/lib/validation/created-at-range";
 
 export const auditLogQuery = z.strictObject({
   targetType: z.enum(["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"]).optional(),

@@ -13,10 +13,10 @@ import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/
 import { revokeTokens, signIn } from "@/lib/auth/token-service";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { clientAddress } from "@/lib/http/client-address";
-import { toApiError } from "@/lib/http/problem";
-import { requestIdOf } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
+import { clientAddress } from "@/lib/request/client-address";
+import { requestIdOf } from "@/lib/request/request-id";
+import { toApiError } from "@/lib/to-api-error";
 
 const credentialsSchema = z.object({
   username: z.string().trim().toLowerCase().min(1).max(64),

@@ -4,8 +4,8 @@
 // objects, additionalData included: the form is drawn from the same list, so an unknown key is
 // a typo or a client built for another provider, and storing it silently would hide that.
 import type { FieldError } from "@/lib/errors";
-import { defineOwn } from "@/lib/http/own-keys-record";
 import type { ProviderField } from "@/lib/providers/provider-fields";
+import { defineOwn } from "@/lib/validation/own-keys-record";
 
 export type FieldValues = Record<string, string>;
 

@@ -2,8 +2,8 @@
 // The provider-specific parts (authenticationData, additionalData) are only objects here; their
 // fields are checked against the provider's field list (lib/credentials/field-values.ts).
 import { z } from "zod";
-import { keepingProtoKey } from "@/lib/http/own-keys-record";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
+import { keepingProtoKey } from "@/lib/validation/own-keys-record";
 
 export const CREDENTIAL_STATUSES = ["connected", "pending", "disconnected"] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
@@ -14,7 +14,7 @@ const requiredString = (max: number) =>
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`);
 
-// "__proto__" is kept (lib/http/own-keys-record.ts), so that it is refused by name as a field
+// "__proto__" is kept (lib/validation/own-keys-record.ts), so that it is refused by name as a field
 // the provider does not define, not dropped.
 const objectOf = <V extends z.ZodType>(value: V) =>
   keepingProtoKey(

@@ -2,7 +2,7 @@
 // answered on its own, so that one bad item never refuses the others.
 import { z } from "zod";
 import { EVENT_STATUSES, eventDataSchema } from "@/lib/events/data-schema";
-import { fieldErrorSchema } from "@/lib/openapi/http-schemas";
+import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
 
 export const MAX_BATCH = 100;
 /** 100 notifications of up to ~10 KiB each: the single form's 64 KiB would not hold a full batch. */

@@ -3,8 +3,9 @@
 
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
-import { createdAtRange, listEventsQuery } from "@/lib/events/list-query";
+import { listEventsQuery } from "@/lib/events/list-query";
 import { jobOriginFields, jobStatusSchema } from "@/lib/jobs/job-schema";
+import { createdAtRange } from "@/lib/validation/created-at-range";
 
 /** How many failed events one bulk retry takes at most (the oldest first); run it again for more. */
 export const BULK_RETRY_CAP = 10_000;

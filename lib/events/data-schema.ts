@@ -8,14 +8,12 @@
 // "What ingestion accepts"). A well-formed but implausible combination is stored and failed by
 // the worker with a reason (lib/events/data-problems.ts), never refused at the door.
 import { z } from "zod";
-import { keepingProtoKey } from "@/lib/http/own-keys-record";
+import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
+import { keepingProtoKey } from "@/lib/validation/own-keys-record";
 
-export const EVENT_STATUSES = ["pending", "failed", "processed"] as const;
+export { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES };
+
 export const TRANSACTION_TYPES = ["authorization", "pre_authorization", "capture", "void", "reversal"] as const;
-export const TRANSACTION_STATUSES = ["pending", "approved", "denied"] as const;
-export const PAYMENT_METHODS = ["credit_card", "debit_card", "pix"] as const;
-/** The six providers of the reference-data migration, by their lowercase names. */
-export const ACQUIRER_NAMES = ["cielo", "rede", "getnet", "stone", "pagseguro", "safrapay"] as const;
 /**
  * The seed leaves captureMethod open; we decided on the four ways a POS reads a card:
  * chip (EMV contact), contactless (EMV NFC, wallets included), magstripe (swipe, also the chip
@@ -79,7 +77,7 @@ export const terminalDataSchema = z.strictObject({
 const referenceNumber = pattern(/^[A-Za-z0-9-]{1,40}$/, "must be 1 to 40 letters, digits or '-'");
 
 // Stripe's limits for metadata: 50 keys, keys up to 40 characters, string values up to 500.
-// Every key is stored as sent, "__proto__" included (lib/http/own-keys-record.ts).
+// Every key is stored as sent, "__proto__" included (lib/validation/own-keys-record.ts).
 const metadataSchema = keepingProtoKey(
   z
     .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))

@@ -58,7 +58,7 @@ describe("event filters", () => {
     expect(filters).toMatchObject({ status: ["failed"], period: undefined, acquirer: undefined, merchantId: undefined });
     expect(filters.sort).toBe("desc");
     expect(eventFiltersToSearchParams(EMPTY_FILTERS).toString()).toBe("");
-    // Outside the API's years 0001..9999 (lib/http/instant-range.ts): dropped, not a 400.
+    // Outside the API's years 0001..9999 (lib/validation/instant-range.ts): dropped, not a 400.
     expect(parseEventFilters({ from: "0000-06-01T00:00:00Z", to: "0001-01-01T00:30:00+01:00" })).toMatchObject({
       from: undefined,
       to: undefined,

@@ -1,23 +1,24 @@
 // The events explorer's filters, kept in the page's URL so a view can be shared and reloaded:
 // one parser for the page (browser) and the server, and the translation of a filter into the
-// query string of GET /v1/webhooks/events (and its CSV export). Pure: no zod, no server code,
-// so the events page ships none of it. The enum lists mirror lib/events/data-schema.ts; the
-// types below fail to compile if they drift, and event-filters.test.ts compares the values.
+// query string of GET /v1/webhooks/events (and its CSV export). Both are derived from the filter
+// table (event-filter-table.ts): each filter's page field, URL name and what the parser keeps.
+// Pure: no zod, no server code, so the events page ships none of it. The page's option lists
+// live in the table; the types below fail to compile if they drift from the schema's, and
+// event-filters.test.ts compares the values.
 import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
+import {
+  ACQUIRER_OPTIONS,
+  EVENT_FILTER_TABLE,
+  PAYMENT_METHOD_OPTIONS,
+  type PageFilterField,
+  type PageValue,
+  STATUS_OPTIONS,
+  TRANSACTION_STATUS_OPTIONS,
+} from "@/lib/events/event-filter-table";
 import { FILTER_IDENTIFIER, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
-import { inInstantRange } from "@/lib/http/instant-range";
+import { inInstantRange } from "@/lib/validation/instant-range";
 
-export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
-export const ACQUIRER_OPTIONS = [
-  "cielo",
-  "rede",
-  "getnet",
-  "stone",
-  "pagseguro",
-  "safrapay",
-] as const satisfies readonly AcquirerName[];
-export const PAYMENT_METHOD_OPTIONS = ["credit_card", "debit_card", "pix"] as const satisfies readonly PaymentMethod[];
-export const TRANSACTION_STATUS_OPTIONS = ["approved", "denied", "pending"] as const satisfies readonly TransactionStatus[];
+export { ACQUIRER_OPTIONS, PAYMENT_METHOD_OPTIONS, STATUS_OPTIONS, TRANSACTION_STATUS_OPTIONS };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compile-time proof that every option list holds exactly the schema's values. */
@@ -43,69 +44,34 @@ export const PERIOD_LABELS: Record<PeriodPreset, string> = {
 
 export type SortOrder = "desc" | "asc";
 
-export type EventFilters = {
+type PagedSpec = Extract<(typeof EVENT_FILTER_TABLE)[number], { page: object }>;
+type ValueOf<K> = K extends "statuses" ? EventStatus[] : K extends { oneOf: readonly (infer T)[] } ? T : string;
+/** The table's filters as the page holds them: statuses a sorted set, a choice its value, text as typed. */
+type TableFilters = { [S in PagedSpec as S["page"]["field"]]: ValueOf<S["page"]["keeps"]> };
+
+export type EventFilters = Partial<Omit<TableFilters, "status">> & {
   /** Empty: every status. Sorted, without repeats. */
   status: EventStatus[];
-  type?: string;
   /** A preset; ignored when a custom range (from/to) is set. */
   period?: PeriodPreset;
   /** Custom range: ISO 8601 instants, from inclusive, to exclusive. */
   from?: string;
   to?: string;
-  merchantId?: string;
-  terminalId?: string;
-  /** The acquirer's ids, as operators read them on a receipt or a failed event. */
-  acquirerMerchantId?: string;
-  acquirerTerminalId?: string;
-  /** A part of the registered merchant's name. */
-  merchantName?: string;
-  acquirer?: AcquirerName;
-  paymentMethod?: PaymentMethod;
-  transactionStatus?: TransactionStatus;
-  /** Why processing failed, e.g. no_matching_credential (the overview links to it). */
-  failureReason?: string;
-  /** Exact event id, authorization code, RRN/NSU or card last 4. */
-  q?: string;
   sort: SortOrder;
 };
 
 export const EMPTY_FILTERS: EventFilters = { status: [], sort: "desc" };
 
-/** The page's own parameter names: the API's where one exists, `period`/`from`/`to` for time. */
-const PARAM = {
-  status: "status",
-  type: "type",
-  period: "period",
-  from: "from",
-  to: "to",
-  merchantId: "merchant_id",
-  terminalId: "terminal_id",
-  acquirerMerchantId: "acquirer_merchant_id",
-  acquirerTerminalId: "acquirer_terminal_id",
-  merchantName: "merchant_name",
-  acquirer: "acquirer_name",
-  paymentMethod: "payment_method",
-  transactionStatus: "transaction_status",
-  failureReason: "failure_reason",
-  q: "q",
-  sort: "sort",
-} as const satisfies Record<keyof EventFilters, string>;
+/** The page's filters of the table, in its order; the period is the page's own (`period`/`from`/`to`). */
+const PAGE_FILTERS = EVENT_FILTER_TABLE.filter((filter): filter is PagedSpec => "page" in filter);
+/** The one-value filters (the status set aside). */
+const SINGLE_FILTERS = PAGE_FILTERS.filter((filter) => filter.page.keeps !== "statuses");
+type SingleField = Exclude<PageFilterField, "status">;
 
-/** The filters that are one value, named alike in the page's URL and in the API's query string. */
-const PLAIN_FILTERS = [
-  "merchantId",
-  "terminalId",
-  "acquirerMerchantId",
-  "acquirerTerminalId",
-  "merchantName",
-  "acquirer",
-  "paymentMethod",
-  "transactionStatus",
-  "failureReason",
-] as const satisfies readonly (keyof EventFilters)[];
+const PERIOD_PARAMS = { period: "period", from: "from", to: "to", sort: "sort" } as const;
+/** Where the page's period goes among the API's filters (after the type, where created_at is). */
+const PERIOD_AFTER = "type";
 
-const IDENTIFIER = FILTER_IDENTIFIER;
-const TYPE = FILTER_TYPE;
 const NAME_PART = new RegExp(`^.{${FILTER_NAME_PART.min},${FILTER_NAME_PART.max}}$`);
 const ISO_INSTANT = FILTER_INSTANT;
 
@@ -133,6 +99,16 @@ const instant = (value: string | undefined): string | undefined => {
   return Number.isNaN(ms) || !inInstantRange(new Date(ms)) ? undefined : new Date(ms).toISOString();
 };
 
+/** What the URL parser keeps of each kind of value: a value the API takes, else nothing. */
+function keep(kind: PageValue, value: string | undefined): string | undefined {
+  if (typeof kind === "object") return oneOf(kind.oneOf, value);
+  if (kind === "identifier") return matching(FILTER_IDENTIFIER, value);
+  if (kind === "type") return matching(FILTER_TYPE, value);
+  if (kind === "namePart") return matching(NAME_PART, value);
+  const q = value?.trim().slice(0, FILTER_TEXT.max);
+  return q ? q : undefined;
+}
+
 /**
  * Reads the filters from the page's search parameters (URLSearchParams, or Next's searchParams
  * object on the server). Lenient: a value that cannot be used is dropped, never an error, so a
@@ -142,35 +118,35 @@ export function parseEventFilters(source: ParamSource): EventFilters {
   const get = reader(source);
   const status = [
     ...new Set(
-      (get(PARAM.status) ?? "")
+      (get("status") ?? "")
         .split(",")
         .map((s) => oneOf(STATUS_OPTIONS, s.trim()))
         .filter((s): s is EventStatus => s !== undefined),
     ),
   ].sort();
-  let from = instant(get(PARAM.from));
-  let to = instant(get(PARAM.to));
+  let from = instant(get(PERIOD_PARAMS.from));
+  let to = instant(get(PERIOD_PARAMS.to));
   if (from && to && Date.parse(from) >= Date.parse(to)) [from, to] = [undefined, undefined];
   const custom = Boolean(from || to);
-  const q = get(PARAM.q)?.trim().slice(0, FILTER_TEXT.max);
-  return {
+  const filters: EventFilters = {
     status,
-    type: matching(TYPE, get(PARAM.type)),
-    period: custom ? undefined : oneOf(Object.keys(PERIODS) as PeriodPreset[], get(PARAM.period)),
+    period: custom ? undefined : oneOf(Object.keys(PERIODS) as PeriodPreset[], get(PERIOD_PARAMS.period)),
     from,
     to,
-    merchantId: matching(IDENTIFIER, get(PARAM.merchantId)),
-    terminalId: matching(IDENTIFIER, get(PARAM.terminalId)),
-    acquirerMerchantId: matching(IDENTIFIER, get(PARAM.acquirerMerchantId)),
-    acquirerTerminalId: matching(IDENTIFIER, get(PARAM.acquirerTerminalId)),
-    merchantName: matching(NAME_PART, get(PARAM.merchantName)),
-    acquirer: oneOf(ACQUIRER_OPTIONS, get(PARAM.acquirer)),
-    paymentMethod: oneOf(PAYMENT_METHOD_OPTIONS, get(PARAM.paymentMethod)),
-    transactionStatus: oneOf(TRANSACTION_STATUS_OPTIONS, get(PARAM.transactionStatus)),
-    failureReason: matching(IDENTIFIER, get(PARAM.failureReason)),
-    q: q ? q : undefined,
-    sort: get(PARAM.sort)?.toLowerCase() === "asc" ? "asc" : "desc",
+    sort: get(PERIOD_PARAMS.sort)?.toLowerCase() === "asc" ? "asc" : "desc",
   };
+  const fields = filters as Record<SingleField, string | undefined>;
+  for (const filter of SINGLE_FILTERS) fields[filter.page.field as SingleField] = keep(filter.page.keeps, get(filter.name));
+  return filters;
+}
+
+/** Each filter's URL value, in the table's order, with the page's period after PERIOD_AFTER. */
+function writeFilters(filters: EventFilters, set: (name: string, value: string | undefined) => void, period: () => void) {
+  for (const filter of PAGE_FILTERS) {
+    const field = filter.page.field;
+    set(filter.name, field === "status" ? [...filters.status].sort().join(",") : filters[field]);
+    if (filter.name === PERIOD_AFTER) period();
+  }
 }
 
 /** The page's search parameters for a filter: canonical order, defaults left out. */
@@ -179,14 +155,12 @@ export function eventFiltersToSearchParams(filters: EventFilters): URLSearchPara
   const set = (name: string, value: string | undefined) => {
     if (value) params.set(name, value);
   };
-  set(PARAM.status, [...filters.status].sort().join(","));
-  set(PARAM.period, filters.from || filters.to ? undefined : filters.period);
-  set(PARAM.from, filters.from);
-  set(PARAM.to, filters.to);
-  set(PARAM.type, filters.type);
-  for (const key of PLAIN_FILTERS) set(PARAM[key], filters[key]);
-  set(PARAM.q, filters.q);
-  set(PARAM.sort, filters.sort === "asc" ? "asc" : undefined);
+  writeFilters(filters, set, () => {
+    set(PERIOD_PARAMS.period, filters.from || filters.to ? undefined : filters.period);
+    set(PERIOD_PARAMS.from, filters.from);
+    set(PERIOD_PARAMS.to, filters.to);
+  });
+  set(PERIOD_PARAMS.sort, filters.sort === "asc" ? "asc" : undefined);
   return params;
 }
 
@@ -210,16 +184,14 @@ export function eventFiltersRange(filters: EventFilters, now: number): { from?: 
  */
 export function eventFiltersToApiQuery(filters: EventFilters, now: number): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.status.length > 0) params.set("status", [...filters.status].sort().join(","));
-  if (filters.type) params.set("type", filters.type);
-  const { from, to } = eventFiltersRange(filters, now);
-  if (from) params.set("created_at[gte]", from);
-  if (to) params.set("created_at[lt]", to);
-  for (const key of PLAIN_FILTERS) {
-    const value = filters[key];
-    if (value) params.set(PARAM[key], value);
-  }
-  if (filters.q) params.set("q", filters.q);
+  const set = (name: string, value: string | undefined) => {
+    if (value) params.set(name, value);
+  };
+  writeFilters(filters, set, () => {
+    const { from, to } = eventFiltersRange(filters, now);
+    set("created_at[gte]", from);
+    set("created_at[lt]", to);
+  });
   params.set("sort", filters.sort === "asc" ? "ASC" : "DESC");
   return params;
 }
@@ -228,9 +200,7 @@ export function eventFiltersToApiQuery(filters: EventFilters, now: number): URLS
 export function activeFilterCount(filters: EventFilters): number {
   return [
     filters.status.length > 0,
-    filters.type,
     filters.period || filters.from || filters.to,
-    ...PLAIN_FILTERS.map((key) => filters[key]),
-    filters.q,
+    ...SINGLE_FILTERS.map((filter) => filters[filter.page.field]),
   ].filter(Boolean).length;
 }

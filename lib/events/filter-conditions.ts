@@ -1,49 +1,45 @@
-// The WHERE conditions of an events filter, shared by the list and the CSV export so that both
-// always select the same events. The selective filters (status, merchant, terminal, last 4, the
-// acquirer's MID and TID, serial number, tax id) have a (column, created_at, id) index; the ones
-// with a handful of values walk (created_at, id).
+// The WHERE conditions of an events filter, derived from the filter table
+// (event-filter-table.ts, which says which filters have an index) and shared by the list, the
+// CSV export, the count and bulk retry so that all select the same events.
 import "server-only";
-import { createdAtRange, type ListEventsQuery } from "@/lib/events/list-query";
+import { EVENT_FILTER_TABLE, type SqlCondition } from "@/lib/events/event-filter-table";
+import type { ListEventsQuery } from "@/lib/events/list-query";
 import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
+import { createdAtRange } from "@/lib/validation/created-at-range";
 
 export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
-
-// Expressions with an index of their own (migration *_partner_identifier_indexes): the same text here.
-const SERIAL_NUMBER = "(e.data->>'terminalSerialNumber')";
-const TAX_ID = "upper(regexp_replace(e.data->>'merchantTaxId', '[^0-9A-Za-z]', '', 'g'))";
 
 /** Binds a value as the next positional parameter ($n, with an optional cast) and returns its placeholder. */
 type Bind = (value: unknown, cast?: string) => string;
 
+/** The condition one filter of the table adds for its value. */
+function conditionOf(where: SqlCondition, value: unknown, bind: Bind): string | undefined {
+  if ("period" in where) return undefined;
+  if ("equals" in where) {
+    // A set of statuses: one value compares, several take ANY (a plan per shape, not per count).
+    if (Array.isArray(value)) {
+      return value.length === 1 ? `${where.equals} = ${bind(value[0])}` : `${where.equals} = ANY(${bind(value, "::text[]")})`;
+    }
+    return `${where.equals} = ${bind(value)}`;
+  }
+  if ("nameContains" in where) {
+    // Few merchants, many events: the names pick merchant ids, whose index walks the events.
+    const pattern = `%${String(value).replace(/[\\%_]/g, "\\$&")}%`;
+    return `e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.name ILIKE ${bind(pattern)})`;
+  }
+  const placeholder = bind(value);
+  return `(${where.anyEquals.map((expression) => `${expression} = ${placeholder}`).join(" OR ")})`;
+}
+
 function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
   const where: string[] = [];
-  if (query.status)
-    where.push(
-      query.status.length === 1 ? `e.status = ${bind(query.status[0])}` : `e.status = ANY(${bind(query.status, "::text[]")})`,
-    );
-  if (query.type) where.push(`e.type = ${bind(query.type)}`);
-  if (query.merchant_id) where.push(`e.merchant_id = ${bind(query.merchant_id)}`);
-  if (query.terminal_id) where.push(`e.terminal_id = ${bind(query.terminal_id)}`);
-  if (query.acquirer_name) where.push(`e.acquirer_name = ${bind(query.acquirer_name)}`);
-  if (query.transaction_status) where.push(`e.transaction_status = ${bind(query.transaction_status)}`);
-  if (query.payment_method) where.push(`e.payment_method = ${bind(query.payment_method)}`);
-  if (query.failure_reason) where.push(`e.failure_reason = ${bind(query.failure_reason)}`);
-  if (query.acquirer_merchant_id) where.push(`e.acquirer_merchant_identifier = ${bind(query.acquirer_merchant_id)}`);
-  if (query.acquirer_terminal_id) where.push(`e.acquirer_terminal_identifier = ${bind(query.acquirer_terminal_id)}`);
-  if (query.terminal_serial_number) where.push(`${SERIAL_NUMBER} = ${bind(query.terminal_serial_number)}`);
-  if (query.merchant_tax_id) where.push(`${TAX_ID} = ${bind(query.merchant_tax_id)}`);
-  if (query.merchant_name) {
-    // Few merchants, many events: the names pick merchant ids, whose index walks the events.
-    const pattern = `%${query.merchant_name.replace(/[\\%_]/g, "\\$&")}%`;
-    where.push(`e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.name ILIKE ${bind(pattern)})`);
+  for (const filter of EVENT_FILTER_TABLE) {
+    const value = query[filter.name];
+    if (!value) continue;
+    const condition = conditionOf(filter.where, value, bind);
+    if (condition) where.push(condition);
   }
-  if (query.q) {
-    const q = bind(query.q);
-    where.push(
-      `(e.id = ${q} OR e.authorization_code = ${q} OR e.retrieval_reference_number = ${q} OR e.card_last4 = ${q}` +
-        ` OR e.acquirer_merchant_identifier = ${q} OR e.acquirer_terminal_identifier = ${q} OR ${SERIAL_NUMBER} = ${q})`,
-    );
-  }
+  // The created_at bounds are one range, written last.
   const { from, to } = createdAtRange(query);
   if (from) where.push(`e.created_at >= ${bind(from.toISOString(), "::timestamptz")}`);
   if (to) where.push(`e.created_at < ${bind(to.toISOString(), "::timestamptz")}`);

@@ -17,7 +17,5 @@ export const FILTER_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
 export const FILTER_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** A part of a merchant's name. */
 export const FILTER_NAME_PART = { min: 2, max: 100 } as const;
-/** An instant: ISO 8601 with an offset, seconds optional, up to 6 fraction digits. */
-export const FILTER_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-/** A UTC day. */
-export const FILTER_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An instant and a UTC day, as every date input of the API takes them (lib/validation/instant-range.ts). */
+export { DAY_PATTERN as FILTER_DAY, INSTANT_PATTERN as FILTER_INSTANT } from "@/lib/validation/instant-range";

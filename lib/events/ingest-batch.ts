@@ -3,7 +3,7 @@
 // answered in order: created, duplicate (the stored event's id and status) or invalid (its field
 // errors).
 // One bad item never refuses the others: text PostgreSQL cannot store, a member named twice (the
-// body reader finds it, lib/http/json-members.ts) or a field the schema refuses. Sending the same batch again answers every item as a
+// body reader finds it, lib/validation/json-members.ts) or a field the schema refuses. Sending the same batch again answers every item as a
 // duplicate with the same ids: the dedup key makes it idempotent, like the single form.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
@@ -14,10 +14,10 @@ import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions }
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
 import { withEventMonth } from "@/lib/events/partitions";
-import { duplicateMemberErrors } from "@/lib/http/body";
-import { unstorableText } from "@/lib/http/storable-text";
-import { fieldErrorsOf } from "@/lib/http/zod-errors";
 import { newId } from "@/lib/ids";
+import { duplicateMemberErrors } from "@/lib/validation/json-members";
+import { unstorableText } from "@/lib/validation/storable-text";
+import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 // As the single form (ingest-event.ts): the keys are claimed first in event_dedup_keys and only

@@ -1,13 +1,13 @@
 // Reading a JSON request body, defensively: JSON content type (415), at most 64 KiB (413),
 // nested at most MAX_JSON_DEPTH levels (400), well-formed (400), no object naming a member twice
-// (400, lib/http/json-members.ts), only text PostgreSQL can store (400,
-// lib/http/storable-text.ts), then the route's schema (400 naming each bad or unknown field).
+// (400, lib/validation/json-members.ts), only text PostgreSQL can store (400,
+// lib/validation/storable-text.ts), then the route's schema (400 naming each bad or unknown field).
 import type { z } from "zod";
-import { badRequest, type FieldError, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
-import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/http/json-depth";
-import { DUPLICATE_MEMBER_MESSAGE, duplicateMemberPaths } from "@/lib/http/json-members";
-import { unstorableText } from "@/lib/http/storable-text";
-import { fieldErrorsOf } from "@/lib/http/zod-errors";
+import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
+import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/validation/json-depth";
+import { duplicateMemberErrors, duplicateMemberPaths } from "@/lib/validation/json-members";
+import { unstorableText } from "@/lib/validation/storable-text";
+import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** How many duplicate members one refusal names: the first ones are enough to find the fault. */
@@ -39,10 +39,6 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
   }
   return Buffer.concat(chunks).toString("utf8");
 }
-
-/** Field errors naming each duplicated member by its dotted path. */
-export const duplicateMemberErrors = (paths: string[][]): FieldError[] =>
-  paths.map((path) => ({ field: path.join("."), message: DUPLICATE_MEMBER_MESSAGE }));
 
 /** Refuses the body when `paths` names any duplicated member (400 naming them). */
 export function refuseDuplicateMembers(paths: string[][]): void {

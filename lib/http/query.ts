@@ -1,11 +1,11 @@
 // Query strings against a strict schema: unknown or repeated parameters, values over
-// MAX_QUERY_VALUE_LENGTH and text PostgreSQL cannot store (lib/http/storable-text.ts) are
+// MAX_QUERY_VALUE_LENGTH and text PostgreSQL cannot store (lib/validation/storable-text.ts) are
 // refused by name, before the route's schema (which bounds each field more tightly where it
 // has a natural length).
 import type { z } from "zod";
 import { validationFailed } from "@/lib/errors";
-import { unstorableTextMessage } from "@/lib/http/storable-text";
-import { fieldErrorsOf } from "@/lib/http/zod-errors";
+import { unstorableTextMessage } from "@/lib/validation/storable-text";
+import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 
 /**
  * Far above any legitimate value (the longest, a cursor, is at most 512 characters) and far

@@ -5,14 +5,14 @@ import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller, Permission } from "@/lib/auth/roles";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";
-import { clientAddress } from "@/lib/http/client-address";
-import { toApiError } from "@/lib/http/problem";
 import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
-import { requestIdOf } from "@/lib/http/request-id";
-import { unstorableText } from "@/lib/http/storable-text";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { logger } from "@/lib/log";
+import { clientAddress } from "@/lib/request/client-address";
+import { requestIdOf } from "@/lib/request/request-id";
+import { toApiError } from "@/lib/to-api-error";
+import { unstorableText } from "@/lib/validation/storable-text";
 
 type Params = Record<string, string | string[]>;
 type NextContext = { params: Promise<Params> };

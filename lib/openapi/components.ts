@@ -17,7 +17,6 @@ import { eventRetentionSchema } from "@/lib/events/retention-schema";
 import { merchantSchema } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody, updateMerchantBody } from "@/lib/merchants/schemas";
 import {
-  fieldErrorSchema,
   healthSchema,
   jwksSchema,
   openApiDocumentSchema,
@@ -33,6 +32,7 @@ import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
+import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
 import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
 import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";

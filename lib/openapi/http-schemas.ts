@@ -1,14 +1,10 @@
-// Response shapes that belong to no domain: the problem+json body of lib/http/problem.ts, the page
+// Response shapes that belong to no domain: the problem+json body of lib/http/problem-response.ts, the page
 // envelope of lib/paging/keyset-page.ts, and the operational endpoints (JWKS, health, this document).
 import { z } from "zod";
 import { MAX_LIMIT } from "@/lib/paging/page-params";
+import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
 
-export const fieldErrorSchema = z.strictObject({
-  field: z.string().describe("Dotted path of the field (authenticationData.terminalIdentifier), or a query parameter's name"),
-  message: z.string(),
-});
-
-/** RFC 9457 application/problem+json, as lib/http/problem.ts writes it. */
+/** RFC 9457 application/problem+json, as lib/http/problem-response.ts writes it. */
 export const problemSchema = z.strictObject({
   type: z
     .string()

@@ -5,9 +5,8 @@ import { z } from "zod";
 import { auditLogQuery } from "@/lib/audit/schemas";
 import { listCredentialsQuery } from "@/lib/credentials/schemas";
 import { BULK_RETRY_CAP, COUNT_CAP, countEventsQuery } from "@/lib/events/bulk-retry-schemas";
-import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/data-schema";
 import { exportEventsQuery } from "@/lib/events/export-events";
-import { listEventsQuery } from "@/lib/events/list-query";
+import { EVENT_FILTER_DESCRIPTIONS, listEventsQuery } from "@/lib/events/list-query";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
 import {
@@ -45,26 +44,9 @@ const cacheable = {
   "Cache-Control": { description: "public, max-age=300", required: true, schema: { type: "string", pattern: "public" } },
 };
 
+/** The events filters' words, from the filter table, and the list's order. */
 const EVENT_FILTERS = {
-  status: `One or more of ${EVENT_STATUSES.join(", ")}, comma-separated.`,
-  type: "Exact event type, e.g. payment.completed.",
-  created_at: "A date YYYY-MM-DD: that whole UTC day.",
-  "created_at[gte]": "From this instant (an ISO 8601 date-time with offset) or the start of this UTC day (YYYY-MM-DD).",
-  "created_at[gt]": "After this instant, or after this whole UTC day.",
-  "created_at[lte]": "Up to this instant, or to the end of this UTC day (lte=2026-11-20 includes the 20th).",
-  "created_at[lt]": "Before this instant, or before the start of this UTC day.",
-  merchant_id: "The transaction's merchantId.",
-  terminal_id: "The transaction's terminalId.",
-  failure_reason: "Why processing failed (no_matching_credential, credential_disabled); only failed events have one.",
-  acquirer_name: `One of ${ACQUIRER_NAMES.join(", ")}.`,
-  transaction_status: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
-  payment_method: `One of ${PAYMENT_METHODS.join(", ")}.`,
-  acquirer_merchant_id: "The acquirer's merchant id (MID), as on the notification (acquirerMerchantIdentifier).",
-  acquirer_terminal_id: "The acquirer's terminal id (TID), as on the notification (acquirerTerminalIdentifier).",
-  terminal_serial_number: "The terminal's serial number (terminalSerialNumber).",
-  merchant_tax_id: "The merchant's CNPJ or CPF (merchantTaxId), with or without its mask.",
-  merchant_name: "A part of the registered merchant's name, any case (2 to 100 characters).",
-  q: "Exactly one of: the event id, the authorization code, the RRN/NSU, the card's last 4 digits, the MID, the TID or the terminal's serial number.",
+  ...EVENT_FILTER_DESCRIPTIONS,
   order_by: "created_at, the only order.",
   sort: PAGING.sort,
 };

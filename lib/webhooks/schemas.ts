@@ -1,8 +1,8 @@
 // Webhook endpoint and delivery request shapes, shared by the API, the dashboard forms and the
 // OpenAPI document.
 import { z } from "zod";
-import { INSTANT_RANGE_MESSAGE, inInstantRange } from "@/lib/http/instant-range";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
+import { INSTANT_RANGE_MESSAGE, inInstantRange } from "@/lib/validation/instant-range";
 
 const eventType = z
   .string({ error: "must be a string" })

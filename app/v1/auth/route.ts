@@ -2,8 +2,8 @@
 import { signInBody } from "@/lib/auth/schemas";
 import { signIn } from "@/lib/auth/token-service";
 import { readJsonBody } from "@/lib/http/body";
-import { clientAddress } from "@/lib/http/client-address";
 import { json, methods, publicRoute } from "@/lib/http/route";
+import { clientAddress } from "@/lib/request/client-address";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: publicRoute(async ({ request }) => {

@@ -2,8 +2,8 @@
 // of the account ends. The one route open to an account whose password must be changed.
 import { changePasswordBody } from "@/lib/auth/schemas";
 import { readJsonBody } from "@/lib/http/body";
-import { clientAddress } from "@/lib/http/client-address";
 import { authedRoute, json, methods } from "@/lib/http/route";
+import { clientAddress } from "@/lib/request/client-address";
 import { changeOwnPassword } from "@/lib/users/change-own-password";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

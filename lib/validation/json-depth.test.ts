@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonNestingDepth } from "@/lib/http/json-depth";
+import { jsonNestingDepth } from "@/lib/validation/json-depth";
 
 describe("jsonNestingDepth", () => {
   it("counts arrays and objects, not brackets inside strings", () => {

@@ -1,7 +1,7 @@
 // zod issues as the API's field errors: a dotted path per problem, unknown keys named one by one.
 import type { z } from "zod";
 import type { FieldError } from "@/lib/errors";
-import { PROTO_KEY_ALIAS } from "@/lib/http/own-keys-record";
+import { PROTO_KEY_ALIAS } from "@/lib/validation/own-keys-record";
 
 const segment = (key: PropertyKey) => (key === PROTO_KEY_ALIAS ? "__proto__" : String(key));
 

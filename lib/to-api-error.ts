@@ -1,6 +1,7 @@
-// The one mapper from errors to RFC 9457 application/problem+json. ApiErrors keep their status
-// and code; Prisma's known failures become 409/404/503; anything else is a logged 500 whose
-// body says nothing about the cause.
+// The one mapper from any thrown value to an ApiError, which lib/http/problem-response.ts writes
+// as RFC 9457 application/problem+json. ApiErrors keep their status and code; Prisma's known
+// failures become 409/404/503; anything else is a logged 500 whose body says nothing about the
+// cause. Below HTTP: the wrapper and next-auth's sign-in (lib/auth) both use it.
 import { Prisma } from "@/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { ApiError, conflict, internalError, notFound, serviceUnavailable } from "@/lib/errors";

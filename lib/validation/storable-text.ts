@@ -24,7 +24,7 @@ export type UnstorableText = { path: string; message: string };
 
 /**
  * The first string or key in `value` that cannot be stored: its dotted path ("" for the root)
- * and why; undefined if none. Recursive: callers bound the nesting first (lib/http/json-depth.ts).
+ * and why; undefined if none. Recursive: callers bound the nesting first (lib/validation/json-depth.ts).
  */
 export function unstorableText(value: unknown, path = ""): UnstorableText | undefined {
   if (typeof value === "string") {

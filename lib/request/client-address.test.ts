@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forwardedClientAddress } from "@/lib/http/client-address";
+import { forwardedClientAddress } from "@/lib/request/client-address";
 
 describe("forwardedClientAddress", () => {
   it("takes the socket's entry without trusted proxies, whatever the client wrote before it", () => {

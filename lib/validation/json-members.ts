@@ -5,6 +5,8 @@
 // refuses deeper texts first, and each key decoded once (JSON.parse of its token, so "\u0061"
 // and "a" are the same name).
 
+import type { FieldError } from "@/lib/errors";
+
 export const DUPLICATE_MEMBER_MESSAGE =
   "is given more than once in the same object (duplicate member names are ambiguous: RFC 7493)";
 
@@ -57,3 +59,7 @@ export function duplicateMemberPaths(text: string): string[][] {
   }
   return found;
 }
+
+/** Field errors naming each duplicated member by its dotted path. */
+export const duplicateMemberErrors = (paths: string[][]): FieldError[] =>
+  paths.map((path) => ({ field: path.join("."), message: DUPLICATE_MEMBER_MESSAGE }));

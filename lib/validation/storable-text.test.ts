@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, unstorableText } from "@/lib/http/storable-text";
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, unstorableText } from "@/lib/validation/storable-text";
 
 describe("unstorableText", () => {
   it("finds NUL and lone surrogates in values and keys, by path", () => {

@@ -3,13 +3,13 @@
 // instead), so {"__proto__":"x","a":"b"} became {"a":"b"}: data dropped silently. JSON.parse keeps
 // it as an own property, and a notification's metadata is stored as sent, so here the key goes
 // through zod under an alias no accepted input can hold (it holds a lone surrogate, which the
-// body reader refuses first: lib/http/storable-text.ts), validated like any key, and is defined
+// body reader refuses first: lib/validation/storable-text.ts), validated like any key, and is defined
 // back as an own property, never assigned. "constructor" and "prototype" need nothing: zod
 // keeps them, and nothing reads them off a prototype.
 import { z } from "zod";
 
 const PROTO = "__proto__";
-/** What "__proto__" is called inside zod; error paths name it back (lib/http/zod-errors.ts). */
+/** What "__proto__" is called inside zod; error paths name it back (lib/validation/zod-errors.ts). */
 export const PROTO_KEY_ALIAS = "\ud800__proto__";
 
 /** Sets an own, enumerable property, even "__proto__" (plain assignment would set the prototype). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicateMemberPaths } from "@/lib/http/json-members";
+import { duplicateMemberPaths } from "@/lib/validation/json-members";
 
 describe("duplicateMemberPaths", () => {
   it("finds a member named twice, at any depth, by its path", () => {

@@ -1,0 +1,341 @@
+// The events list's filters, each declared once: its name in the API's query string (and the
+// page's URL), what the API takes, the SQL condition it adds, its words in the OpenAPI document,
+// and, for the dashboard, its field, what the URL parser keeps and its control in the filter bar.
+// Derived from this table: the query schema (list-query.ts), the WHERE clause
+// (filter-conditions.ts), the OpenAPI parameters (list-query.ts's descriptions), the page's URL
+// state (event-filters.ts) and the filter bar (components/events/event-filter-bar.tsx).
+// Pure, without zod or server code: the events page ships it (the SQL text is a few column names).
+
+import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
+import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
+import { FILTER_IDENTIFIER, FILTER_NAME_PART, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
+
+// The page's order of the choices (a filter bar's, not the schema's).
+export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
+export const ACQUIRER_OPTIONS = [
+  "cielo",
+  "rede",
+  "getnet",
+  "stone",
+  "pagseguro",
+  "safrapay",
+] as const satisfies readonly AcquirerName[];
+export const PAYMENT_METHOD_OPTIONS = ["credit_card", "debit_card", "pix"] as const satisfies readonly PaymentMethod[];
+export const TRANSACTION_STATUS_OPTIONS = ["approved", "denied", "pending"] as const satisfies readonly TransactionStatus[];
+
+/**
+ * What the API takes (list-query.ts turns each into its zod schema): `statuses` a comma-separated
+ * set of EVENT_STATUSES, `text` 1 to 64 characters, `oneOf` a value of the list in any case,
+ * `taxId` a CNPJ or CPF masked or not, `namePart` 2 to 100 characters, `day` a UTC day,
+ * `instantOrDay` a day or an instant with offset.
+ */
+export type ApiValue =
+  | { kind: "statuses" }
+  | { kind: "text" }
+  | { kind: "oneOf"; values: readonly string[] }
+  | { kind: "taxId" }
+  | { kind: "namePart" }
+  | { kind: "day" }
+  | { kind: "instantOrDay" };
+
+/**
+ * The condition a filter adds (filter-conditions.ts): `equals` an expression (a status list:
+ * `= ANY`), `nameContains` the merchants whose name holds it, `anyEquals` one of several
+ * expressions, `period` the created_at bounds, which make one range together.
+ */
+export type SqlCondition = { equals: string } | { nameContains: true } | { anyEquals: readonly string[] } | { period: true };
+
+/** What the page's URL parser keeps (anything else is dropped, never a 400). */
+export type PageValue = "statuses" | "identifier" | "type" | "namePart" | "search" | { oneOf: readonly string[] };
+
+/** A control of the filter bar; `position` is its place in the bar's grid. */
+export type FilterControl =
+  | {
+      kind: "select";
+      position: number;
+      label: string;
+      anyLabel: string;
+      options: readonly string[];
+      optionLabel: "acquirer" | "humanized";
+    }
+  | { kind: "text"; position: number; label: string; placeholder: string; pattern: RegExp; hint: string; mono: boolean };
+
+export type EventFilterSpec = {
+  /** The API's query parameter, also the page's URL parameter. */
+  name: string;
+  takes: ApiValue;
+  where: SqlCondition;
+  /** The OpenAPI parameter's description. */
+  description: string;
+  /** The dashboard's side, when the page offers the filter. */
+  page?: { field: string; keeps: PageValue; control?: FilterControl };
+};
+
+// Expressions with an index of their own (migration *_partner_identifier_indexes): the same text here.
+const SERIAL_NUMBER = "(e.data->>'terminalSerialNumber')";
+const TAX_ID = "upper(regexp_replace(e.data->>'merchantTaxId', '[^0-9A-Za-z]', '', 'g'))";
+
+const ID_HINT = "Letters, digits, _ or -";
+
+/**
+ * Every filter, in the API's order (the query schema's, the OpenAPI document's and the SQL's;
+ * the created_at range comes last in the SQL). The selective filters (status, merchant,
+ * terminal, the acquirer's MID and TID, serial number, tax id) have a (column, created_at, id)
+ * index; the ones with a handful of values walk (created_at, id).
+ */
+export const EVENT_FILTER_TABLE = [
+  {
+    name: "status",
+    takes: { kind: "statuses" },
+    where: { equals: "e.status" },
+    description: `One or more of ${EVENT_STATUSES.join(", ")}, comma-separated.`,
+    page: { field: "status", keeps: "statuses" },
+  },
+  {
+    name: "type",
+    takes: { kind: "text" },
+    where: { equals: "e.type" },
+    description: "Exact event type, e.g. payment.completed.",
+    page: {
+      field: "type",
+      keeps: "type",
+      control: {
+        kind: "text",
+        position: 9,
+        label: "Event type",
+        placeholder: "Event type",
+        pattern: FILTER_TYPE,
+        hint: "Letters, digits and . _ : -",
+        mono: true,
+      },
+    },
+  },
+  {
+    name: "created_at",
+    takes: { kind: "day" },
+    where: { period: true },
+    description: "A date YYYY-MM-DD: that whole UTC day.",
+  },
+  {
+    name: "created_at[gte]",
+    takes: { kind: "instantOrDay" },
+    where: { period: true },
+    description: "From this instant (an ISO 8601 date-time with offset) or the start of this UTC day (YYYY-MM-DD).",
+  },
+  {
+    name: "created_at[gt]",
+    takes: { kind: "instantOrDay" },
+    where: { period: true },
+    description: "After this instant, or after this whole UTC day.",
+  },
+  {
+    name: "created_at[lte]",
+    takes: { kind: "instantOrDay" },
+    where: { period: true },
+    description: "Up to this instant, or to the end of this UTC day (lte=2026-11-20 includes the 20th).",
+  },
+  {
+    name: "created_at[lt]",
+    takes: { kind: "instantOrDay" },
+    where: { period: true },
+    description: "Before this instant, or before the start of this UTC day.",
+  },
+  {
+    name: "merchant_id",
+    takes: { kind: "text" },
+    where: { equals: "e.merchant_id" },
+    description: "The transaction's merchantId.",
+    page: {
+      field: "merchantId",
+      keeps: "identifier",
+      control: {
+        kind: "text",
+        position: 4,
+        label: "Merchant id",
+        placeholder: "Merchant id",
+        pattern: FILTER_IDENTIFIER,
+        hint: ID_HINT,
+        mono: true,
+      },
+    },
+  },
+  {
+    name: "terminal_id",
+    takes: { kind: "text" },
+    where: { equals: "e.terminal_id" },
+    description: "The transaction's terminalId.",
+    page: {
+      field: "terminalId",
+      keeps: "identifier",
+      control: {
+        kind: "text",
+        position: 5,
+        label: "Terminal id",
+        placeholder: "Terminal id",
+        pattern: FILTER_IDENTIFIER,
+        hint: ID_HINT,
+        mono: true,
+      },
+    },
+  },
+  {
+    name: "acquirer_name",
+    takes: { kind: "oneOf", values: ACQUIRER_NAMES },
+    where: { equals: "e.acquirer_name" },
+    description: `One of ${ACQUIRER_NAMES.join(", ")}.`,
+    page: {
+      field: "acquirer",
+      keeps: { oneOf: ACQUIRER_OPTIONS },
+      control: {
+        kind: "select",
+        position: 1,
+        label: "Acquirer",
+        anyLabel: "All acquirers",
+        options: ACQUIRER_OPTIONS,
+        optionLabel: "acquirer",
+      },
+    },
+  },
+  {
+    name: "transaction_status",
+    takes: { kind: "oneOf", values: TRANSACTION_STATUSES },
+    where: { equals: "e.transaction_status" },
+    description: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
+    page: {
+      field: "transactionStatus",
+      keeps: { oneOf: TRANSACTION_STATUS_OPTIONS },
+      control: {
+        kind: "select",
+        position: 3,
+        label: "Transaction status",
+        anyLabel: "All transactions",
+        options: TRANSACTION_STATUS_OPTIONS,
+        optionLabel: "humanized",
+      },
+    },
+  },
+  {
+    name: "payment_method",
+    takes: { kind: "oneOf", values: PAYMENT_METHODS },
+    where: { equals: "e.payment_method" },
+    description: `One of ${PAYMENT_METHODS.join(", ")}.`,
+    page: {
+      field: "paymentMethod",
+      keeps: { oneOf: PAYMENT_METHOD_OPTIONS },
+      control: {
+        kind: "select",
+        position: 2,
+        label: "Payment method",
+        anyLabel: "All methods",
+        options: PAYMENT_METHOD_OPTIONS,
+        optionLabel: "humanized",
+      },
+    },
+  },
+  {
+    name: "failure_reason",
+    takes: { kind: "text" },
+    where: { equals: "e.failure_reason" },
+    description: "Why processing failed (no_matching_credential, credential_disabled); only failed events have one.",
+    // No control: the overview's failure-reason links set it, and the bar shows it as a chip.
+    page: { field: "failureReason", keeps: "identifier" },
+  },
+  // The identifiers operators hold: the acquirer's MID and TID printed on a receipt, the
+  // terminal's serial number, the merchant's tax id (masked or not) and a part of its name.
+  {
+    name: "acquirer_merchant_id",
+    takes: { kind: "text" },
+    where: { equals: "e.acquirer_merchant_identifier" },
+    description: "The acquirer's merchant id (MID), as on the notification (acquirerMerchantIdentifier).",
+    page: {
+      field: "acquirerMerchantId",
+      keeps: "identifier",
+      control: {
+        kind: "text",
+        position: 6,
+        label: "MID",
+        placeholder: "Acquirer MID",
+        pattern: FILTER_IDENTIFIER,
+        hint: "The acquirer's merchant id, as on a receipt",
+        mono: true,
+      },
+    },
+  },
+  {
+    name: "acquirer_terminal_id",
+    takes: { kind: "text" },
+    where: { equals: "e.acquirer_terminal_identifier" },
+    description: "The acquirer's terminal id (TID), as on the notification (acquirerTerminalIdentifier).",
+    page: {
+      field: "acquirerTerminalId",
+      keeps: "identifier",
+      control: {
+        kind: "text",
+        position: 7,
+        label: "TID",
+        placeholder: "Acquirer TID",
+        pattern: FILTER_IDENTIFIER,
+        hint: "The acquirer's terminal id, as on a receipt",
+        mono: true,
+      },
+    },
+  },
+  {
+    name: "terminal_serial_number",
+    takes: { kind: "text" },
+    where: { equals: SERIAL_NUMBER },
+    description: "The terminal's serial number (terminalSerialNumber).",
+  },
+  {
+    name: "merchant_tax_id",
+    takes: { kind: "taxId" },
+    where: { equals: TAX_ID },
+    description: "The merchant's CNPJ or CPF (merchantTaxId), with or without its mask.",
+  },
+  {
+    name: "merchant_name",
+    takes: { kind: "namePart" },
+    where: { nameContains: true },
+    description: `A part of the registered merchant's name, any case (${FILTER_NAME_PART.min} to ${FILTER_NAME_PART.max} characters).`,
+    page: {
+      field: "merchantName",
+      keeps: "namePart",
+      control: {
+        kind: "text",
+        position: 8,
+        label: "Merchant name",
+        placeholder: "Merchant name",
+        pattern: new RegExp(`^.{${FILTER_NAME_PART.min},${FILTER_NAME_PART.max}}$`),
+        hint: `A part of the name, ${FILTER_NAME_PART.min} characters or more`,
+        mono: false,
+      },
+    },
+  },
+  {
+    name: "q",
+    takes: { kind: "text" },
+    where: {
+      anyEquals: [
+        "e.id",
+        "e.authorization_code",
+        "e.retrieval_reference_number",
+        "e.card_last4",
+        "e.acquirer_merchant_identifier",
+        "e.acquirer_terminal_identifier",
+        SERIAL_NUMBER,
+      ],
+    },
+    description:
+      "Exactly one of: the event id, the authorization code, the RRN/NSU, the card's last 4 digits, the MID, the TID or the terminal's serial number.",
+    // Its control is the bar's search field, above the grid.
+    page: { field: "q", keeps: "search" },
+  },
+] as const satisfies readonly EventFilterSpec[];
+
+export type EventFilterName = (typeof EVENT_FILTER_TABLE)[number]["name"];
+
+type PagedSpec = Extract<(typeof EVENT_FILTER_TABLE)[number], { page: object }>;
+/** The filters the page offers, by their field in the page's state. */
+export type PageFilterField = PagedSpec["page"]["field"];
+/** The fields the filter bar has a control for (in its grid). */
+export type ControlField = Extract<PagedSpec, { page: { control: object } }>["page"]["field"];
