@@ -4,46 +4,20 @@
 // whole database, so this file runs on a database of its own (on the PostgreSQL server of the
 // run; the in-memory default is per file already).
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
-import { closeDb, db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
+import { runOnOwnDatabase } from "../support/own-database";
 
-// Before anything opens the database (lib/env.ts reads DATABASE_URL on first use).
-const runDatabase = process.env.DATABASE_URL as string;
-const ownDatabase = process.env.TEST_SERVER_DATABASE === "1" ? `pic_jobs_${randomBytes(4).toString("hex")}` : undefined;
-const onServer = async (statement: string) => {
-  const admin = new pg.Client({ connectionString: runDatabase });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-};
-if (ownDatabase) {
-  const url = new URL(runDatabase);
-  url.pathname = `/${ownDatabase}`;
-  process.env.DATABASE_URL = url.toString();
-}
-
-beforeAll(async () => {
-  if (!ownDatabase) return;
-  await onServer(`CREATE DATABASE ${ownDatabase}`);
-  const { deployMigrations } = await import("@/lib/db/schema-engine");
-  const { dbAdapter } = await import("@/lib/db/client");
-  await deployMigrations(dbAdapter() as never);
-}, 60_000);
-
-afterAll(async () => {
-  const { stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
-  await stopMaintenance();
-  await closeDb();
-  if (ownDatabase) await onServer(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`);
+runOnOwnDatabase("pic_jobs", {
+  beforeClose: async () => {
+    const { stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
+    await stopMaintenance();
+  },
 });
 
 describe("the maintenance schedule", () => {
