@@ -16,8 +16,16 @@ export type Port = number;
 
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;
 
-/** Short enough that the renewal test outlives one access token. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15;
+/**
+ * Access-token lifetimes. The first instance (every test's default base URL) issues tokens that
+ * outlive any test, so a token a test takes at its start still works at its end on a slow, loaded
+ * machine (a 15 s lifetime made tests fail with "The token has expired" when a run took longer).
+ * The second issues short ones, so the renewal test (sign-in.spec.ts) outlives one access token there.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 600;
+export const SHORT_ACCESS_TOKEN_TTL_SECONDS = 15;
+/** The instance whose access tokens expire after SHORT_ACCESS_TOKEN_TTL_SECONDS. */
+export const SHORT_TOKEN_PORT = PORTS[1];
 
 function once(name: string, make: () => string): string {
   process.env[name] ??= make();
@@ -57,7 +65,7 @@ export function serverEnv(port: Port): Record<string, string> {
     NEXTAUTH_SECRET: run.nextAuthSecret,
     AUTH_SIGNING_KEYS: run.signingKeys,
     ENCRYPTION_KEYS: run.encryptionKeys,
-    ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+    ACCESS_TOKEN_TTL_SECONDS: String(port === SHORT_TOKEN_PORT ? SHORT_ACCESS_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS),
     LOG_LEVEL: "info",
     // The browser tests' webhook receivers listen on this machine. An entry without a port lets
     // deliveries through but withholds the answers (docs/security.md); the receiver whose

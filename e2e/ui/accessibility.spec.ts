@@ -14,6 +14,8 @@ async function seriousViolations(page: Page) {
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`no serious violations in the ${colorScheme} scheme: /login, /overview, /providers`, async ({ page, signIn }) => {
+    // Three axe analyses of full pages: about 20 s on an idle 2-core machine, more under load.
+    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme });
 
     await page.goto("/login");

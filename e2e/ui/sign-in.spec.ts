@@ -1,7 +1,7 @@
 // Staff sign-in, the shell, sign-out, and the renewal of the session's API token.
 import { randomBytes } from "node:crypto";
 import { expect, fillSignInForm, test } from "../support/fixtures";
-import { ACCESS_TOKEN_TTL_SECONDS } from "../support/run-env";
+import { baseUrlOf, SHORT_ACCESS_TOKEN_TTL_SECONDS, SHORT_TOKEN_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
 
 const PROVIDER_NAMES = ["cielo", "getnet", "pagseguro", "rede", "safrapay", "stone"];
@@ -77,27 +77,33 @@ test("signing out returns to /login, and the dashboard then sends the visitor th
   expect(session).toEqual({});
 });
 
-test("the session renews its access token: providers load after the token expired", async ({ page, signIn }) => {
-  test.setTimeout(90_000);
-  await signIn(USERS.viewer);
-  // Outlive the first access token (the servers run with a 15 s lifetime).
-  await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 5) * 1000);
+test.describe("on the instance issuing short-lived access tokens", () => {
+  test.use({ baseURL: baseUrlOf(SHORT_TOKEN_PORT) });
 
-  // Several session requests at once carry the same refresh token: the server renews once and
-  // hands all of them the new pair (presenting the spent token again would end the session).
-  const sessions = await Promise.all([1, 2, 3, 4].map(async () => (await page.request.get("/api/auth/session")).json()));
-  for (const session of sessions) {
-    expect(session.error).toBeUndefined();
-    expect(typeof session.accessToken).toBe("string");
-  }
+  test("the session renews its access token: providers load after the token expired", async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn(USERS.viewer);
+    const first = (await (await page.request.get("/api/auth/session")).json()).accessToken as string;
+    // Outlive the first access token (this instance issues them for 15 s).
+    await page.waitForTimeout((SHORT_ACCESS_TOKEN_TTL_SECONDS + 5) * 1000);
 
-  // Client-side navigation: the page still holds the expired token, meets a 401, renews, retries.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
-  await expect(page).toHaveURL(/\/providers$/);
-  await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
+    // Several session requests at once carry the same refresh token: the server renews once and
+    // hands all of them the new pair (presenting the spent token again would end the session).
+    const sessions = await Promise.all([1, 2, 3, 4].map(async () => (await page.request.get("/api/auth/session")).json()));
+    for (const session of sessions) {
+      expect(session.error).toBeUndefined();
+      expect(typeof session.accessToken).toBe("string");
+      expect(session.accessToken).not.toBe(first);
+    }
 
-  // A full load after the rotation: the renewed pair was kept in the cookie.
-  await page.reload();
-  await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
-  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    // Client-side navigation: the page still holds the expired token, meets a 401, renews, retries.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
+    await expect(page).toHaveURL(/\/providers$/);
+    await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
+
+    // A full load after the rotation: the renewed pair was kept in the cookie.
+    await page.reload();
+    await expect(page.getByTestId("provider-name")).toHaveText(PROVIDER_NAMES);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  });
 });
