@@ -56,11 +56,13 @@ async function checkedAccountRole(tx: Prisma.TransactionClient, wanted: AccountR
  * merchantId alone moves a merchant account to another merchant.
  */
 export function accountRoleChange(change: { role?: Role; merchantId?: string }) {
-  return async (tx: Prisma.TransactionClient, before: User): Promise<Prisma.UserUpdateInput> => {
+  return async (tx: Prisma.TransactionClient, before: User): Promise<Prisma.UserUncheckedUpdateInput> => {
     const role = change.role ?? before.role;
     const merchantId = role === "merchant" ? (change.merchantId ?? before.merchantId) : (change.merchantId ?? null);
     const checked = await checkedAccountRole(tx, { role, merchantId });
-    return { role: checked.role, merchant: checked.merchantId ? { connect: { id: checked.merchantId } } : { disconnect: true } };
+    // The scalar, not the relation: Prisma writes a relation's disconnect as a second statement,
+    // which the CHECK (merchant_id set iff role merchant) refuses in between.
+    return { role: checked.role, merchantId: checked.merchantId };
   };
 }
 
@@ -108,9 +110,9 @@ export async function changeUser(
   caller: Caller | null,
   id: string,
   action: "user.update" | "user.password_reset",
-  data: Prisma.UserUpdateInput,
+  data: Prisma.UserUncheckedUpdateInput,
   /** More of the change, worked out from the row as it is (a role change: accountRoleChange). */
-  derived?: (tx: Prisma.TransactionClient, before: User) => Promise<Prisma.UserUpdateInput>,
+  derived?: (tx: Prisma.TransactionClient, before: User) => Promise<Prisma.UserUncheckedUpdateInput>,
 ): Promise<UserDto> {
   const user = await db().$transaction(async (tx) => {
     // FOR UPDATE: two role changes at once must not each check the other's before.
