@@ -2,7 +2,9 @@
 // Loads 1,000,000 demo events into BENCH_DATABASE_URL if absent, starts the production server,
 // then measures in one run (autocannon): (a) first page, limit 20; (b) status=failed, limit
 // 100; (c) a page half the events deep (500,000 of 1M, 5,000,000 of 10M) by cursor, limit 100; (d) fixed bodies of (a)'s and (c)'s
-// sizes with no database; and ingestion with the worker keeping up. Writes docs/benchmarks.md.
+// sizes with no database; (t) (a) and (c) as a merchant account (issue 21: the tenant scope must
+// cost nothing), the biggest merchant's first page and a page half its events deep; and ingestion
+// with the worker keeping up. Writes docs/benchmarks.md.
 // With --compare M it measures instead (a) and (c) at two sizes in one run, taking turns, against
 // a second database of M events: issue 14's target compares the latencies at 10M with those at 1M.
 import { spawn, spawnSync } from "node:child_process";
@@ -105,7 +107,27 @@ async function ensureData({ events, databaseUrl }: Target): Promise<number> {
     );
     if (r.status !== 0 && !r.stderr.includes("taken")) throw new Error(r.stderr);
   }
+  await ensureMerchantAccount(databaseUrl);
   return Math.max(Number(count), events);
+}
+
+/** bench-merchant: a merchant account of the merchant that owns the most events. */
+async function ensureMerchantAccount(databaseUrl: string): Promise<void> {
+  const [top] = await queryOnce<{ owner: string }>(
+    databaseUrl,
+    "SELECT owner_merchant_id AS owner FROM events GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1",
+  );
+  const run = (argv: string[]) =>
+    spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/users.ts", ...argv], {
+      env: { ...process.env, ...CLI_SECRETS, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    });
+  const merchant = ["--merchant", top!.owner];
+  const created = run(["create", "bench-merchant", "--role", "merchant", ...merchant, "--password", PASSWORD]);
+  if (created.status === 0) return;
+  if (!created.stderr.includes("taken")) throw new Error(created.stderr);
+  const moved = run(["set-role", "bench-merchant", "merchant", ...merchant]);
+  if (moved.status !== 0) throw new Error(moved.stderr);
 }
 
 // One set of secrets for every server of the run: the bench signs (c)'s cursors itself, and the
@@ -230,6 +252,46 @@ async function deepCursor(target: Target): Promise<string> {
   process.env.NEXTAUTH_SECRET = SERVER_SECRETS.NEXTAUTH_SECRET;
   const { cursorBinding, encodeCursor } = await import("@/lib/paging/cursor");
   return encodeCursor({ createdAt: row!.created_at, id: row!.id }, cursorBinding("events", { sort: "desc" }));
+}
+
+/** (a) and (c) as bench-merchant: its first page, and a page half its own events deep (a cursor bound to its scope). */
+async function merchantScenarios(target: Target, server: Server): Promise<{ a: Scenario; c: Scenario }> {
+  const auth = { authorization: `Bearer ${await token(server, "bench-merchant")}` };
+  const [account] = await queryOnce<{ merchant_id: string }>(
+    target.databaseUrl,
+    "SELECT merchant_id FROM users WHERE username = 'bench-merchant'",
+  );
+  const merchantId = account!.merchant_id;
+  const [{ n }] = (await queryOnce<{ n: number }>(
+    target.databaseUrl,
+    "SELECT count(*)::int AS n FROM events WHERE owner_merchant_id = $1",
+    [merchantId],
+  )) as [{ n: number }];
+  const deep = Math.floor(n / 2);
+  const [row] = await queryOnce<{ created_at: Date; id: string }>(
+    target.databaseUrl,
+    `SELECT created_at, id FROM events WHERE owner_merchant_id = $1 ORDER BY created_at DESC, id DESC OFFSET ${deep - 1} LIMIT 1`,
+    [merchantId],
+  );
+  const { cursorBinding, encodeCursor } = await import("@/lib/paging/cursor");
+  const cursor = encodeCursor(
+    { createdAt: row!.created_at, id: row!.id },
+    cursorBinding("events", { sort: "desc", tenant: merchantId }),
+  );
+  return {
+    a: {
+      letter: "t",
+      name: `(a) as a merchant account (${n.toLocaleString("en-US")} events)`,
+      path: "/v1/webhooks/events?limit=20",
+      headers: auth,
+    },
+    c: {
+      letter: "t",
+      name: `(c) as a merchant account, ${deep.toLocaleString("en-US")} deep, limit 100`,
+      path: `/v1/webhooks/events?limit=100&cursor=${cursor}`,
+      headers: auth,
+    },
+  };
 }
 
 type Scenario = { letter: string; name: string; path: string; headers: Record<string, string> };
@@ -371,6 +433,9 @@ async function main(): Promise<void> {
       path: `/v1/webhooks/events?acquirer_merchant_id=${mid}&limit=100`,
       headers: auth,
     });
+    // Issue 21: the same two pages as a merchant account, each right after its unscoped one.
+    const tenant = await merchantScenarios(MAIN, server);
+    scenarios.push(tenant.a, tenant.c);
     // Each list scenario runs right next to its (d), in A-B order one round and B-A the next, so
     // that a drift in the machine's speed (this one shares its host) falls on both sides of a
     // ratio alike; the ratios are the medians of each round's own ratio.
@@ -381,7 +446,7 @@ async function main(): Promise<void> {
     const samples: Figures[][] = scenarios.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`round ${round} of ${ROUNDS}`);
-      const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 5, 1, 6];
+      const order = [...pairs.flatMap((pair) => (round % 2 ? pair : [...pair].reverse())), 7, 8, 5, 1, 6];
       for (const i of order) {
         const s = scenarios[i]!;
         if (selected(s.letter)) samples[i]!.push(await measure(server, s, round === 1));
@@ -392,6 +457,9 @@ async function main(): Promise<void> {
     const ratioA = ratio(0, 3);
     const ratioC = ratio(2, 4);
     console.log(`\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}`);
+    const tenantRatios = { a: ratio(7, 0), c: ratio(8, 2) };
+    if (selected("t"))
+      console.log(`as a merchant account: (a) ${tenantRatios.a.toFixed(2)}, (c) ${tenantRatios.c.toFixed(2)} of unscoped`);
     if (selected("m") && selected("b")) console.log(`ratio (m)/(b), MID filter to status filter: ${ratio(6, 1).toFixed(2)}`);
     if (!selected("i")) return;
     console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
@@ -402,10 +470,20 @@ async function main(): Promise<void> {
     console.log(`(e) POST of the same bodies to a fixed route: ${ceiling.rps} req/s, server CPU ${ceiling.serverCpu} ms/req`);
     console.log(`ingestion / (e): ${(ingest.rps / ceiling.rps).toFixed(2)}`);
     if (args.only) return;
-    const [a, b, c, dA, dC, a100] = samples.map(medianOf) as [Figures, Figures, Figures, Figures, Figures, Figures];
+    const [a, b, c, dA, dC, a100, , tA, tC] = samples.map(medianOf) as Figures[] as [
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+      Figures,
+    ];
     const p99Ratio = c.p99 / a100.p99;
     console.log(`p99 (c)/(a') at limit 100: ${p99Ratio.toFixed(2)}`);
-    writeReport([a, a100, b, c, dA, dC], { ratioA, ratioC, p99Ratio }, ingest, ceiling);
+    writeReport([a, a100, b, c, dA, dC, tA, tC], { ratioA, ratioC, p99Ratio, tenantRatios }, ingest, ceiling);
   } finally {
     server.stop();
   }
@@ -413,7 +491,12 @@ async function main(): Promise<void> {
 
 function writeReport(
   rows: Figures[],
-  { ratioA, ratioC, p99Ratio }: { ratioA: number; ratioC: number; p99Ratio: number },
+  {
+    ratioA,
+    ratioC,
+    p99Ratio,
+    tenantRatios,
+  }: { ratioA: number; ratioC: number; p99Ratio: number; tenantRatios: { a: number; c: number } },
   ingest: Awaited<ReturnType<typeof ingestion>>,
   ceiling: Awaited<ReturnType<typeof postCeiling>>,
 ): void {
@@ -438,6 +521,7 @@ function writeReport(
     `- (a) / (d) of the same size: **${ratioA.toFixed(2)}** (target ≥ 0.8)`,
     `- (c) / (d) of the same size: **${ratioC.toFixed(2)}** (target ≥ 0.8)`,
     `- p99 of (c) / p99 of (a'), the first page at the same limit: **${p99Ratio.toFixed(2)}** (target ≤ 1.2)`,
+    `- As a merchant account (issue 21), req/s of the scoped page / the unscoped one, each round's own ratio: (a) **${tenantRatios.a.toFixed(2)}**, (c) **${tenantRatios.c.toFixed(2)}** (target ≥ 0.9)`,
     "",
     `### Ingestion (${args["ingest-seconds"]} s, worker in the same process)`,
     "",

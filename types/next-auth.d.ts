@@ -8,7 +8,14 @@ export type SessionError = "RefreshAccessTokenError";
 
 declare module "next-auth" {
   interface Session {
-    user: { id: string; name: string; role: Role; passwordChangeRequired?: boolean } & DefaultSession["user"];
+    /** merchantId: a merchant account's merchant (the portal's scope); absent for staff. */
+    user: {
+      id: string;
+      name: string;
+      role: Role;
+      merchantId?: string;
+      passwordChangeRequired?: boolean;
+    } & DefaultSession["user"];
     accessToken: string;
     error?: SessionError;
   }
@@ -17,6 +24,7 @@ declare module "next-auth" {
     id: string;
     name: string;
     role: Role;
+    merchantId?: string;
     passwordChangeRequired: boolean;
     tokens: SessionTokens;
   }
@@ -25,6 +33,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT extends SessionTokens {
     role: Role;
+    merchantId?: string;
     passwordChangeRequired?: boolean;
     error?: SessionError;
   }

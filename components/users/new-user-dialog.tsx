@@ -1,7 +1,7 @@
 "use client";
 
-// "New user": a username and a role, checked with the API's own schema; the service makes the
-// password and the dialog shows it once.
+// "New user": a username and a role (and a merchant account's merchant), checked with the API's
+// own schema; the service makes the password and the dialog shows it once.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
@@ -13,13 +13,14 @@ import { fieldMessage } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
 import type { Role } from "@/lib/auth/roles";
 import { createUserBody } from "@/lib/users/schemas";
 
-type Errors = { username?: string; form?: string };
+type Errors = { username?: string; merchantId?: string; form?: string };
 
 export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -27,6 +28,7 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
   const [created, setCreated] = useState<UserWithPassword | null>(null);
   const [username, setUsername] = useState("");
   const [role, setRole] = useState<Role>("operator");
+  const [merchantId, setMerchantId] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const submit = useApiSubmit();
@@ -43,17 +45,20 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
     setCreated(null);
     setUsername("");
     setRole("operator");
+    setMerchantId(undefined);
     setErrors({});
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = createUserBody.safeParse({ username, role });
+    const parsed = createUserBody.safeParse({ username, role, merchantId: role === "merchant" ? merchantId : undefined });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === "username");
+      const merchantIssue = parsed.error.issues.find((i) => i.path[0] === "merchantId");
       setErrors({
         username: issue ? fieldMessage("Username", issue.message) : undefined,
-        form: issue ? undefined : "Choose a role.",
+        merchantId: merchantIssue ? "Choose the merchant this account belongs to." : undefined,
+        form: issue || merchantIssue ? undefined : "Choose a role.",
       });
       return;
     }
@@ -74,6 +79,8 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === "username_taken") {
         setErrors({ username: "This username is taken." });
+      } else if (error instanceof ApiRequestError && error.code === "merchant_not_found") {
+        setErrors({ merchantId: "This merchant no longer exists. Choose another." });
       } else if (error instanceof ApiRequestError && error.fieldErrors.some((f) => f.field === "username")) {
         setErrors({ username: fieldMessage("Username", error.fieldErrors.find((f) => f.field === "username")!.message) });
       } else {
@@ -136,6 +143,16 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
               }}
             />
             <SelectField id={ids.role} label="Role" name="role" value={role} choices={ROLE_CHOICES} onChange={setRole} />
+            {role === "merchant" ? (
+              <AccountMerchantField
+                value={merchantId}
+                error={errors.merchantId}
+                onChange={(id) => {
+                  setMerchantId(id);
+                  if (errors.merchantId) setErrors((prev) => ({ ...prev, merchantId: undefined }));
+                }}
+              />
+            ) : null}
           </form>
         )}
       </Dialog>

@@ -12,6 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
@@ -41,6 +42,12 @@ const DESCRIPTIONS: Record<UserAction, string> = {
   reset: "The old password stops working and their sessions end. The new one is shown once.",
 };
 
+/** Whether the dialog's choice differs from the account (a merchant account needs its merchant). */
+function roleChanged(user: UserDto, role: Role, merchantId: string | undefined): boolean {
+  if (role === "merchant") return Boolean(merchantId) && (user.role !== "merchant" || user.merchantId !== merchantId);
+  return role !== user.role;
+}
+
 export function UserActionDialog({ target, onClose }: { target: UserActionTarget | null; onClose: () => void }) {
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
@@ -48,10 +55,13 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [role, setRole] = useState<Role>("viewer");
+  const [merchantId, setMerchantId] = useState<string | undefined>(undefined);
   const [reset, setReset] = useState<UserWithPassword | null>(null);
 
   useEffect(() => {
-    if (target) setRole(target.user.role);
+    if (!target) return;
+    setRole(target.user.role);
+    setMerchantId(target.user.merchantId ?? undefined);
   }, [target]);
 
   function close() {
@@ -70,7 +80,9 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
       if (action === "reset") {
         setReset(await submit<UserWithPassword>(`/v1/users/${user.id}/password`, { method: "POST", body: {} }));
       } else {
-        const body = action === "role" ? { role } : { disabled: action === "disable" };
+        // A merchant account names its merchant; another role clears it (the API does).
+        const body =
+          action === "role" ? (role === "merchant" ? { role, merchantId } : { role }) : { disabled: action === "disable" };
         await submit<UserDto>(`/v1/users/${user.id}`, { method: "PATCH", body });
       }
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
@@ -104,7 +116,7 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
             </Button>
             <Button
               onClick={() => void confirm()}
-              disabled={pending || (target?.action === "role" && role === target.user.role)}
+              disabled={pending || (target?.action === "role" && !roleChanged(target.user, role, merchantId))}
               data-autofocus={target?.action === "role" ? undefined : true}
               className={copy.danger ? "bg-(--danger)! text-(--surface)! hover:opacity-90" : undefined}
             >
@@ -120,6 +132,9 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
         <div className="space-y-4">
           {target.action === "role" ? (
             <SelectField id={roleId} label="Role" value={role} choices={ROLE_CHOICES} onChange={setRole} autoFocus />
+          ) : null}
+          {target.action === "role" && role === "merchant" ? (
+            <AccountMerchantField value={merchantId} onChange={setMerchantId} />
           ) : null}
           {error ? <Alert title="Nothing changed.">{error}</Alert> : null}
         </div>

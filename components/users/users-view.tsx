@@ -17,6 +17,7 @@ import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { AccountMerchantName } from "@/components/users/account-merchant";
 import { NewUserButton } from "@/components/users/new-user-dialog";
 import { ROLE_LABELS } from "@/components/users/role-labels";
 import { UserActionDialog, type UserActionTarget } from "@/components/users/user-action-dialog";
@@ -82,6 +83,7 @@ export function UsersView() {
             </Td>
             <Td>
               <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+              {user.merchantId ? <AccountMerchantName merchantId={user.merchantId} /> : null}
             </Td>
             <Td>{user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}</Td>
             <Td className="whitespace-nowrap text-(--fg-muted)">

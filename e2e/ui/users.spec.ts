@@ -5,7 +5,9 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
+import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -76,6 +78,45 @@ test("an admin creates a user, whose one-time password signs in; then changes it
   await page.getByLabel("Search users").fill(username);
   await expect(page).toHaveURL(new RegExp(`/users\\?search=${username}$`));
   await expect(page.getByTestId("user-row")).toHaveCount(1);
+});
+
+test("an admin creates a merchant account: the dialog asks for its merchant, the list names it, and its token is scoped", async ({
+  page,
+  signIn,
+}) => {
+  const token = await apiToken(page.request, USERS.admin);
+  const merchantName = `Loja Tenant ${randomBytes(3).toString("hex")}`;
+  const merchant = await page.request.post("/v1/merchants", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: merchantName, taxId: generateCnpj() },
+  });
+  expect(merchant.status()).toBe(201);
+  const merchantId = (await merchant.json()).id as string;
+
+  await signIn(USERS.admin);
+  await page.goto("/users");
+  const username = `e2e-m-${randomBytes(4).toString("hex")}`;
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel("Role").selectOption("merchant");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(dialog.getByTestId("field-error")).toContainText("Choose the merchant");
+  await dialog.getByRole("combobox", { name: "Merchant" }).fill(merchantName);
+  await dialog.getByRole("option", { name: new RegExp(merchantName) }).click();
+  expect(await seriousViolations(page), "New user dialog, merchant account").toEqual([]);
+  await dialog.getByRole("button", { name: "Create user" }).click();
+
+  const created = page.getByRole("dialog", { name: `${username} can sign in` });
+  const password = (await created.getByTestId("password").textContent())!.trim();
+  await created.getByRole("button", { name: "Done" }).click();
+  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+  await expect(row).toContainText("Merchant");
+  await expect(row.getByTestId("user-merchant")).toHaveText(merchantName);
+
+  const signedIn = await page.request.post("/v1/auth", { data: { username, password } });
+  const claims = JSON.parse(Buffer.from((await signedIn.json()).access_token.split(".")[1], "base64url").toString("utf8"));
+  expect(claims).toMatchObject({ role: "merchant", merchant_id: merchantId });
 });
 
 test("an operator has no Users link, and the page says it is for administrators", async ({ page, signIn }) => {

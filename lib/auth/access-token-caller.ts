@@ -15,7 +15,13 @@ const MAX_CACHED = 10_000;
 type Verified = { caller: Caller; issuedAtMs: number; expiresAt: number };
 const verifiedTokens = new Map<string, Verified>();
 
-type AccountStatus = { disabled: boolean; epochMs: number; passwordChangeRequired: boolean; readAt: number };
+type AccountStatus = {
+  disabled: boolean;
+  epochMs: number;
+  passwordChangeRequired: boolean;
+  merchantId: string | null;
+  readAt: number;
+};
 const accountStatuses = new Map<string, AccountStatus>();
 
 async function verified(token: string): Promise<Verified> {
@@ -34,14 +40,15 @@ async function accountStatus(userId: string): Promise<AccountStatus | undefined>
     name: "access_token_account_status",
     text:
       "SELECT disabled, (extract(epoch FROM credentials_epoch) * 1000)::bigint::text AS epoch_ms, " +
-      "password_change_required FROM users WHERE id = $1",
+      "password_change_required, merchant_id FROM users WHERE id = $1",
     values: [userId],
-  })) as { disabled: boolean; epoch_ms: string; password_change_required: boolean }[];
+  })) as { disabled: boolean; epoch_ms: string; password_change_required: boolean; merchant_id: string | null }[];
   if (!row) return undefined;
   const status = {
     disabled: row.disabled,
     epochMs: Number(row.epoch_ms),
     passwordChangeRequired: row.password_change_required,
+    merchantId: row.merchant_id,
     readAt: Date.now(),
   };
   if (accountStatuses.size >= MAX_CACHED) accountStatuses.clear();
@@ -56,6 +63,8 @@ export async function callerOfAccessToken(token: string): Promise<Caller> {
   // Milliseconds on both sides (iat_ms against the credentials epoch), so a sign-in right after a
   // password change is not taken for a token from before it.
   if (!status || status.disabled || issuedAtMs < status.epochMs) throw new TokenRejected("revoked");
+  // The scope the token claims must be the account's (a change of merchant also moves the epoch).
+  if ((caller.merchantId ?? null) !== status.merchantId) throw new TokenRejected("revoked");
   return status.passwordChangeRequired ? { ...caller, passwordChangeRequired: true } : caller;
 }
 

@@ -27,7 +27,15 @@ export function signAccessToken(subject: Subject, jti: string, expiresAt: number
   return sign(
     // iat_ms: iat has whole seconds, too coarse to place a token before or after a password
     // change made in the same second (a sign-in right after the change would be refused).
-    { sub: subject.userId, role: subject.role, username: subject.username, client_id: subject.username, iat_ms: Date.now() },
+    // merchant_id: the scope of a merchant account (lib/auth/tenant-scope.ts), checked against the account on use.
+    {
+      sub: subject.userId,
+      role: subject.role,
+      ...(subject.merchantId ? { merchant_id: subject.merchantId } : {}),
+      username: subject.username,
+      client_id: subject.username,
+      iat_ms: Date.now(),
+    },
     ACCESS_TYP,
     env().auth.audience,
     jti,
@@ -78,10 +86,20 @@ export async function verifyAccessTokenClaims(token: string): Promise<{ caller: 
   const payload = await verify(token, ACCESS_TYP, env().auth.audience);
   const role = payload.role as Role;
   if (!ROLES.includes(role) || typeof payload.username !== "string") throw new TokenRejected("invalid");
+  // A merchant account's token names its merchant; no other role's does.
+  const merchantId = payload.merchant_id;
+  if (
+    (role === "merchant") !== (typeof merchantId === "string") ||
+    (merchantId !== undefined && typeof merchantId !== "string")
+  ) {
+    throw new TokenRejected("invalid");
+  }
   const iatMs = payload.iat_ms;
   // A signed iat_ms within the second its iat names; anything else is not a token we minted.
   const issuedAtMs = typeof iatMs === "number" && Math.floor(iatMs / 1000) === payload.iat ? iatMs : payload.iat! * 1000;
-  return { caller: { userId: payload.sub!, username: payload.username, role }, issuedAtMs, expiresAt: payload.exp! };
+  const caller: Caller = { userId: payload.sub!, username: payload.username, role };
+  if (typeof merchantId === "string") caller.merchantId = merchantId;
+  return { caller, issuedAtMs, expiresAt: payload.exp! };
 }
 
 export async function verifyAccessToken(token: string): Promise<Caller> {

@@ -74,6 +74,7 @@ async function authorize(credentials: unknown, headers: HeaderBag) {
       id: caller.userId,
       name: caller.username,
       role: caller.role,
+      ...(caller.merchantId ? { merchantId: caller.merchantId } : {}),
       passwordChangeRequired: Boolean(caller.passwordChangeRequired),
       tokens: sessionTokensFrom(tokens),
     };
@@ -118,8 +119,8 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
       // `session` data sent by the browser on update() is deliberately ignored: the browser never sets tokens.
       async jwt({ token, user }) {
         if (user) {
-          const { name, role, passwordChangeRequired } = user;
-          return { ...token, name, role, passwordChangeRequired, ...user.tokens, error: undefined };
+          const { name, role, merchantId, passwordChangeRequired } = user;
+          return { ...token, name, role, merchantId, passwordChangeRequired, ...user.tokens, error: undefined };
         }
         if (!options.renew || token.error || !needsRenewal(token)) return token;
         return renewed(token);
@@ -131,6 +132,7 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
             id: token.sub ?? "",
             name: token.name ?? "",
             role: token.role,
+            ...(token.merchantId ? { merchantId: token.merchantId } : {}),
             ...(token.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
           },
           accessToken: token.accessToken,

@@ -39,6 +39,16 @@ const invalidGrant = (detail: string) => badRequest("invalid_grant", detail);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Whom the tokens speak for: a merchant account's carry its merchant (the merchant_id claim). */
+function subjectOf(user: { id: string; username: string; role: Caller["role"]; merchantId: string | null }): Caller {
+  return {
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    ...(user.merchantId ? { merchantId: user.merchantId } : {}),
+  };
+}
+
 type Minted = { jti: string; response: TokenResponse };
 
 /** A new token pair of the family; its refresh token's row is written with `client` (a transaction's). */
@@ -97,7 +107,7 @@ export async function signIn(options: {
       expiresAt: new Date(Date.now() + env().auth.familyMaxAgeSeconds * 1000),
     },
   });
-  const minted = await mintPair(db(), { userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+  const minted = await mintPair(db(), subjectOf(user), family.id, family.expiresAt);
   return minted.response;
 }
 
@@ -153,7 +163,7 @@ async function rotate(claims: { jti: string; familyId: string }): Promise<Rotati
       });
       return { kind: "ended" };
     }
-    const minted = await mintPair(tx, { userId: user.id, username: user.username, role: user.role }, family.id, family.expiresAt);
+    const minted = await mintPair(tx, subjectOf(user), family.id, family.expiresAt);
     const sealed = encryptSecret(JSON.stringify(minted.response), successorBinding(claims.jti));
     await tx.refreshToken.update({
       where: { id: claims.jti },

@@ -11,6 +11,7 @@ import "server-only";
 import type { EventRetryJob } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { notFound } from "@/lib/errors";
@@ -53,7 +54,8 @@ function filterKeyOf(filters: BulkRetryFilters): string {
 async function nextBatch(tx: JobTransaction, job: EventRetryJob, limit: number): Promise<{ id: string; created_at: Date }[]> {
   const after = job.lastCreatedAt && job.lastId ? { createdAt: job.lastCreatedAt, id: job.lastId } : undefined;
   const filters = failedEventsOf(job.filters as BulkRetryFilters);
-  const { where, values, order } = eventKeysetWalk({ ...filters, sort: "asc" }, after);
+  // Staff only (events:retry): a job walks every merchant's events.
+  const { where, values, order } = eventKeysetWalk({ ...filters, sort: "asc" }, after, EVERY_MERCHANT);
   const text = `SELECT e.id, e.created_at FROM events e ${where} ORDER BY ${order} LIMIT ${literalLimit(limit)}`;
   return tx.$queryRawUnsafe<{ id: string; created_at: Date }[]>(text, ...values);
 }
@@ -104,7 +106,11 @@ export async function startBulkRetry(options: {
   const filterKey = filterKeyOf(options.filters);
   const running = await runningJobOf(filterKey);
   if (running) return { job: running, created: false };
-  const { count, capped } = await countMatchingEvents(failedEventsOf(options.filters), options.cap ?? BULK_RETRY_CAP);
+  const { count, capped } = await countMatchingEvents(
+    failedEventsOf(options.filters),
+    options.cap ?? BULK_RETRY_CAP,
+    EVERY_MERCHANT,
+  );
   let job: EventRetryJob;
   try {
     job = await createJob(options, filterKey, count, capped);

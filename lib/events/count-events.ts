@@ -2,15 +2,16 @@
 // that a broad filter over millions of events still answers in milliseconds (the dashboard's
 // "Retry 1,234 failed events" needs the number, not an exact count of the whole table).
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { sql as runSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { COUNT_CAP, type EventCountDto } from "@/lib/events/bulk-retry-schemas";
 import { type EventFilterQuery, eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 
 /** Counts the filter's events, stopping after `cap` (an index walk of at most cap + 1 rows). */
-export async function countMatchingEvents(filters: EventFilterQuery, cap: number): Promise<EventCountDto> {
-  const { where, values } = eventKeysetWalk({ ...filters, sort: "asc" }, undefined);
+export async function countMatchingEvents(filters: EventFilterQuery, cap: number, scope: TenantScope): Promise<EventCountDto> {
+  const { where, values } = eventKeysetWalk({ ...filters, sort: "asc" }, undefined, scope);
   const text = `SELECT count(*)::int AS n FROM (SELECT 1 FROM events e ${where} LIMIT ${literalLimit(cap + 1)}) x`;
   const [row] = (await runSql({ name: statementName("events_count", text), text, values })) as { n: number }[];
   const n = row?.n ?? 0;
@@ -18,6 +19,5 @@ export async function countMatchingEvents(filters: EventFilterQuery, cap: number
 }
 
 export async function countEvents(options: { caller: Caller; query: EventFilterQuery }): Promise<EventCountDto> {
-  requirePermission(options.caller, "read");
-  return countMatchingEvents(options.query, COUNT_CAP);
+  return countMatchingEvents(options.query, COUNT_CAP, tenantScope(options.caller, "read"));
 }

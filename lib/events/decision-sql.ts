@@ -11,12 +11,14 @@ import { queueDeliveries } from "@/lib/webhooks/outbox-sql";
 /**
  * One look at the credentials for the event row `ev` (columns acquirer_name, mid, tid): the
  * oldest enabled match (credential_id) and whether any credential, even a disabled one, holds
- * the account (any_credential). For a CROSS JOIN LATERAL.
+ * the account (any_credential), and the match's merchant (credential_merchant_id: the event's
+ * owner, decidedOwner). For a CROSS JOIN LATERAL.
  */
 export function credentialMatch(ev: string): string {
   return `(
     SELECT (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_id,
-      count(*) > 0 AS any_credential
+      count(*) > 0 AS any_credential,
+      (array_agg(cr.merchant_id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_merchant_id
     FROM credentials cr JOIN providers p ON p.id = cr.provider_id
     WHERE p.name = ${ev}.acquirer_name AND cr.acquirer_merchant_identifier = ${ev}.mid
       AND (p.kind = 'ecommerce' OR cr.acquirer_terminal_identifier = ${ev}.tid)
@@ -26,6 +28,15 @@ export function credentialMatch(ev: string): string {
 /** The status decided from row `m` (data_problem, credential_id, any_credential). */
 export function decidedStatus(m: string): string {
   return `CASE WHEN ${m}.data_problem IS NULL AND ${m}.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END`;
+}
+
+/**
+ * Whose event it is (owner_merchant_id, the merchant accounts' scope): the merchant of the
+ * credential that matched row `m`, else the merchant the notification names (`named`, the
+ * event's merchant_id). A retry that matches later moves the event to the credential's merchant.
+ */
+export function decidedOwner(m: string, named: string): string {
+  return `COALESCE(${m}.credential_merchant_id, ${named})`;
 }
 
 /** The failure reason decided from row `m`; null when processed. */

@@ -7,7 +7,8 @@
 // walk does not care which server answered); the audit entry is written to the primary.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { db, readSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
@@ -139,13 +140,23 @@ const FIELD_NEEDING_QUOTE = /^[=+\-@\t\r']/;
 
 const csvLine = (fields: (string | number | null)[]) => `${fields.map(csvField).join(",")}\r\n`;
 
-function batchQuery(query: ExportEventsQuery, after: Position | undefined, limit: number): { sql: string; params: unknown[] } {
-  const { where, values, order } = eventKeysetWalk(query, after);
+function batchQuery(
+  query: ExportEventsQuery,
+  after: Position | undefined,
+  limit: number,
+  scope: TenantScope,
+): { sql: string; params: unknown[] } {
+  const { where, values, order } = eventKeysetWalk(query, after, scope);
   return { sql: `${SELECT} ${where} ORDER BY ${order} LIMIT ${literalLimit(limit)}`, params: values };
 }
 
-async function readBatch(query: ExportEventsQuery, after: Position | undefined, limit: number): Promise<Row[]> {
-  const { sql, params } = batchQuery(query, after, limit);
+async function readBatch(
+  query: ExportEventsQuery,
+  after: Position | undefined,
+  limit: number,
+  scope: TenantScope,
+): Promise<Row[]> {
+  const { sql, params } = batchQuery(query, after, limit, scope);
   return (await readSql({ name: statementName("events_export", sql), text: sql, values: params })) as Row[];
 }
 
@@ -158,11 +169,11 @@ export async function exportEvents(options: {
   query: ExportEventsQuery;
   batchSize?: number;
 }): Promise<ReadableStream<Uint8Array>> {
-  requirePermission(options.caller, "read");
+  const scope = tenantScope(options.caller, "read");
   const { query } = options;
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
   const encoder = new TextEncoder();
-  let pending: Row[] | undefined = await readBatch(query, undefined, batchSize);
+  let pending: Row[] | undefined = await readBatch(query, undefined, batchSize, scope);
   let header = true;
   let exported = 0;
   let audited = false;
@@ -204,7 +215,7 @@ export async function exportEvents(options: {
             return;
           }
           // Read the next batch now; the next pull sends it (an empty one ends the file).
-          pending = await readBatch(query, { createdAt: last.created_at, id: last.id }, batchSize);
+          pending = await readBatch(query, { createdAt: last.created_at, id: last.id }, batchSize, scope);
         } catch (error) {
           logger().error(
             { err: { name: (error as Error).name, code: (error as { code?: unknown }).code }, exported },

@@ -2,6 +2,7 @@
 // derives must stay the text written by hand before it (recorded here), or every prepared
 // statement and plan of a running server would change with a refactoring.
 import { describe, expect, it } from "vitest";
+import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
 import { eventKeysetWalk } from "@/lib/events/filter-conditions";
 import { listEventsQuery } from "@/lib/events/list-query";
 
@@ -60,7 +61,7 @@ const RECORDED: [Record<string, string>, string, string][] = [
 describe("the events filter's SQL", () => {
   it.each(RECORDED)("%j", (search, where, whereAfter) => {
     const query = listEventsQuery.parse(search);
-    expect(eventKeysetWalk(query, undefined).where).toBe(where);
-    expect(eventKeysetWalk(query, AFTER).where).toBe(whereAfter);
+    expect(eventKeysetWalk(query, undefined, EVERY_MERCHANT).where).toBe(where);
+    expect(eventKeysetWalk(query, AFTER, EVERY_MERCHANT).where).toBe(whereAfter);
   });
 });

@@ -2,6 +2,7 @@
 // (event-filter-table.ts, which says which filters have an index) and shared by the list, the
 // CSV export, the count and bulk retry so that all select the same events.
 import "server-only";
+import { ownerCondition, type TenantScope } from "@/lib/auth/tenant-scope";
 import { EVENT_FILTER_TABLE, type SqlCondition } from "@/lib/events/event-filter-table";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
@@ -49,18 +50,22 @@ function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
 /**
  * A walk through the filter's events in keyset order, continuing after a position: the WHERE
  * clause (empty when nothing filters), its values ($1, $2...) and the ORDER BY terms. The list
- * and the CSV export both walk with it.
+ * and the CSV export both walk with it. `scope`: the caller's merchants (lib/auth/tenant-scope.ts),
+ * the first condition, so a merchant account's walk is its own events' index
+ * (owner_merchant_id, created_at, id) and never sees another's.
  */
 export function eventKeysetWalk(
   query: EventFilterQuery & { sort: SortDirection },
   after: Position | undefined,
+  scope: TenantScope,
 ): { where: string; values: unknown[]; order: string } {
   const values: unknown[] = [];
   const bind: Bind = (value, cast = "") => {
     values.push(value);
     return `$${values.length}${cast}`;
   };
-  const conditions = eventFilterConditions(query, bind);
+  const owner = ownerCondition(scope, bind);
+  const conditions = [...(owner ? [owner] : []), ...eventFilterConditions(query, bind)];
   if (after) conditions.push(sqlAfter(after, query.sort, bind));
   const direction = query.sort === "desc" ? "DESC" : "ASC";
   return {

@@ -2,7 +2,8 @@
 // deliveries. Its shape is the events contract's eventDetailSchema (lib/events/event-contract.ts).
 import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { eventOwnerWhere, merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db, readDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { EventAttemptDto, EventDetailDto } from "@/lib/events/event-contract";
@@ -18,17 +19,20 @@ export async function getEvent(options: {
   id: string;
   readFrom?: "replica" | "primary";
 }): Promise<EventDetailDto> {
-  requirePermission(options.caller, "read");
+  const scope = tenantScope(options.caller, "read");
   if (!XID_PATTERN.test(options.id)) throw notFound("No event has this id.");
   // By id alone: the primary key is (id, created_at), so this probes each month's primary key
   // index. A created_at bound taken from the id's timestamp would prune to one month, but rows
   // may be moved in time (demo data, tests), so correctness keeps the plain lookup.
   const find = (client: PrismaClient) =>
     client.event.findFirst({
-      where: { id: options.id },
+      // Another merchant's event is not found (404), as one that does not exist.
+      where: { id: options.id, ...eventOwnerWhere(scope) },
       include: {
         attempts: { orderBy: { startedAt: "asc" } },
         webhookDeliveries: {
+          // Only deliveries to the caller's endpoints (an event that changed owner keeps its old ones).
+          where: { endpoint: merchantWhere(scope) },
           orderBy: [{ createdAt: "asc" }, { id: "asc" }],
           include: { endpoint: { select: { merchantId: true } } },
         },

@@ -10,7 +10,7 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { sql } from "@/lib/db/client";
 import type { BatchIngestResult, BatchItemResult } from "@/lib/events/batch-schema";
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
-import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
+import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
 import { withEventMonth } from "@/lib/events/partitions";
@@ -43,14 +43,15 @@ WITH batch AS (
   SELECT b.*, b.acquirer_merchant_identifier AS mid, b.acquirer_terminal_identifier AS tid FROM batch b
   WHERE b.dedup_key IS NULL OR b.id IN (SELECT event_id FROM claimed)
 ), matched AS MATERIALIZED (
-  SELECT f.*, m.credential_id, m.any_credential FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
+  SELECT f.*, m.credential_id, m.any_credential, m.credential_merchant_id FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
 ), stored AS (
   INSERT INTO events AS e (id, type, status, failure_reason, attempt_count, data, merchant_id, terminal_id, acquirer_name,
     acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method, authorization_code,
-    retrieval_reference_number, card_last4, dedup_key, data_problem, body, created_at)
+    retrieval_reference_number, card_last4, dedup_key, data_problem, body, owner_merchant_id, created_at)
   SELECT id, '${PAYMENT_COMPLETED}', ${decidedStatus("m")}, ${decidedFailureReason("m")}, 1, data, merchant_id, terminal_id,
     acquirer_name, acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method,
-    authorization_code, retrieval_reference_number, card_last4, dedup_key, data_problem, body, now()
+    authorization_code, retrieval_reference_number, card_last4, dedup_key, data_problem, body,
+    ${decidedOwner("m", "m.merchant_id")}, now()
   FROM matched m ORDER BY n
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason
 ), decided AS (

@@ -4,7 +4,8 @@
 // row objects, no JSON.stringify: the reference in platform-notes.md). Read from the replica
 // when there is one: a page may lag behind the primary by the replication delay.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { scopeBinding, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { readSql } from "@/lib/db/client";
 import { statementName } from "@/lib/db/statement-name";
 import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
@@ -17,9 +18,10 @@ type PageRow = { data: string | null; rows: number; last_created_at: Date | null
 export function listEventsStatement(
   query: Omit<ListEventsQuery, "cursor">,
   after: Position | undefined,
+  scope: TenantScope,
 ): { text: string; values: unknown[] } {
   const { limit, order_by: _orderBy, ...filters } = query;
-  const { where, values, order } = eventKeysetWalk(filters, after);
+  const { where, values, order } = eventKeysetWalk(filters, after, scope);
   const pageSize = literalLimit(limit);
   // The page comes back as one row: the bodies already joined, the number of rows read
   // (limit + 1 means more follow) and the position of the page's last row for the cursor.
@@ -40,11 +42,11 @@ export function listEventsStatement(
 
 /** Lists events; returns the page envelope as JSON text, ready to send. */
 export async function listEvents(options: { caller: Caller; query: ListEventsQuery }): Promise<string> {
-  requirePermission(options.caller, "read");
+  const scope = tenantScope(options.caller, "read");
   const { cursor, ...query } = options.query;
   const { limit, sort, order_by: _orderBy, ...filters } = query;
-  const window = keysetWindow("events", filters, { limit, cursor, sort });
-  const { text, values } = listEventsStatement(query, window.after);
+  const window = keysetWindow("events", { ...filters, ...scopeBinding(scope) }, { limit, cursor, sort });
+  const { text, values } = listEventsStatement(query, window.after, scope);
   const [row] = (await readSql({ name: statementName("events_list", text), text, values })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;

@@ -6,7 +6,7 @@
 import { hostname } from "node:os";
 import type { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/lib/db/client";
-import { credentialMatch, decidedFailureReason, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
+import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
 
 export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
@@ -34,12 +34,13 @@ WITH claimed AS (
   FOR UPDATE SKIP LOCKED
 ), matched AS MATERIALIZED (
   -- Materialized so that the CASEs below read the lookup, not re-run it.
-  SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential
+  SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential, m.credential_merchant_id
   FROM claimed c CROSS JOIN LATERAL ${credentialMatch("c")} m
 ), decided AS (
   UPDATE events e SET
     status = ${decidedStatus("m")},
     failure_reason = ${decidedFailureReason("m")},
+    owner_merchant_id = ${decidedOwner("m", "e.merchant_id")},
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at

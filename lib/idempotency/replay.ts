@@ -12,7 +12,8 @@
 //   than any request can run (a crashed instance), so a key is never stuck.
 import "server-only";
 import { createHash } from "node:crypto";
-import { type Caller, type Permission, requirePermission } from "@/lib/auth/roles";
+import type { Caller, Permission } from "@/lib/auth/roles";
+import { tenantScope } from "@/lib/auth/tenant-scope";
 import { DecryptionError } from "@/lib/crypto/secret-box";
 import { badRequest, conflict, unprocessable } from "@/lib/errors";
 import { claim, complete, openBody, purgeExpiredKeys, release, type StoredRow, stored } from "@/lib/idempotency/key-store";
@@ -86,7 +87,8 @@ export async function withIdempotencyKey(
   options: { request: Request; caller: Caller; bodyText: string; permission: Permission },
   respond: () => Promise<Response>,
 ): Promise<Response> {
-  requirePermission(options.caller, options.permission);
+  // The right within the caller's scope (a merchant account's create is scoped by the service).
+  tenantScope(options.caller, options.permission);
   const key = keyOf(options.request);
   if (key === undefined) return respond();
   const { userId } = options.caller;

@@ -1,7 +1,8 @@
 // Merchants, newest first by default, optionally narrowed by a search on name or tax id.
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantRowWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { normalizeCnpj } from "@/lib/merchants/cnpj";
 import { type MerchantDto, toMerchantDto } from "@/lib/merchants/merchant-dto";
@@ -21,16 +22,16 @@ function searchWhere(search: string | undefined): Prisma.MerchantWhereInput {
 }
 
 export async function listMerchants(options: { caller: Caller; query: ListMerchantsQuery }): Promise<Page<MerchantDto>> {
-  requirePermission(options.caller, "read");
+  const scope = tenantScope(options.caller, "read");
   const { search, id, limit, cursor, sort } = options.query;
   return keysetPage({
     list: "merchants",
-    filters: { search, id },
+    filters: { search, id, ...scopeBinding(scope) },
     query: { limit, cursor, sort },
     fetch: (window) => {
       const keyset = prismaKeyset(window);
       return db().merchant.findMany({
-        where: { AND: [searchWhere(search), id ? { id: { in: id } } : {}, keyset.where] },
+        where: { AND: [merchantRowWhere(scope), searchWhere(search), id ? { id: { in: id } } : {}, keyset.where] },
         orderBy: keyset.orderBy,
         take: window.take,
       });

@@ -254,6 +254,7 @@ export const securitySchemes: OpenApiDocument["components"]["securitySchemes"] =
     bearerFormat: "JWT",
     description:
       "An access token from POST /v1/auth or POST /v1/auth/refresh (an EdDSA JWT, typ at+jwt, valid 300 s). What a " +
-      "role may do is checked per operation: a role without the right gets 403 insufficient_scope.",
+      "role may do is checked per operation: a role without the right gets 403 insufficient_scope. A merchant " +
+      "account's token carries merchant_id, its merchant: it reaches that merchant's objects only (others are 404).",
   },
 };

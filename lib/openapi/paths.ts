@@ -454,29 +454,35 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "Create a user account",
     description:
       "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
-      "channel you trust.",
+      "channel you trust. A merchant account (role merchant) names its merchant (merchantId, which must exist: " +
+      "else 422 merchant_not_found) and reaches only that merchant's data; no other role takes a merchantId.",
     tag: "Users",
     auth: "bearer",
     idempotencyKey: true,
     body: { schema: "CreateUserRequest" },
     success: idempotentCreated("The user, and its password (shown once).", "UserWithPassword", NO_STORE),
-    problems: idempotentCreateProblems(["username_taken"], []),
+    problems: idempotentCreateProblems(["username_taken"], ["merchant_not_found"]),
   },
   {
     method: "patch",
     path: "/v1/users/{id}",
     operationId: "updateUser",
     rateLimit: "write",
-    summary: "Change a user's role, or disable or enable it",
+    summary: "Change a user's role or merchant, or disable or enable it",
     description:
       "Admins only, and not on their own account (422 own_account). Every session and refresh token of the user " +
-      "ends; access tokens already issued expire within minutes.",
+      "ends; access tokens already issued are refused. Role merchant needs a merchantId (the account's, or one sent " +
+      "with it: 422 merchant_not_found otherwise); a merchantId alone moves a merchant account to another merchant " +
+      "(422 merchant_only_for_merchant_accounts for another role); another role clears the merchant.",
     tag: "Users",
     auth: "bearer",
     pathParameters: { id: XID },
     body: { schema: "UpdateUserRequest" },
     success: { 200: { description: "The user after the change.", body: "User" } },
-    problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
+    problems: {
+      404: { codes: ["not_found"] },
+      422: { codes: ["own_account", "merchant_not_found", "merchant_only_for_merchant_accounts"] },
+    },
   },
   {
     method: "post",

@@ -1,7 +1,8 @@
 // Providers (acquirers): reference data from the migrations, readable by every reading role.
 import "server-only";
 import { z } from "zod";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { ACQUIRER_NAMES } from "@/lib/events/data-schema";
 import { XID_PATTERN } from "@/lib/ids";
@@ -29,7 +30,8 @@ export const providerSchema = z.strictObject({
 export const PROVIDER_SCHEMA_FITS_DTO: z.output<typeof providerSchema> extends ProviderDto ? true : never = true;
 
 export async function listProviders(options: { caller: Caller }): Promise<ProviderDto[]> {
-  requirePermission(options.caller, "read");
+  // Reference data, the same for every merchant: merchant accounts read it too (no scope to apply).
+  tenantScope(options.caller, "read");
   const rows = await db().provider.findMany({ orderBy: { name: "asc" } });
   return rows.map((p) => ({
     id: p.id,

@@ -8,13 +8,14 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { passwordSchema, roleSchema } from "@/lib/users/schemas";
 import { toUserDto, type UserDto } from "@/lib/users/user-dto";
-import { changeUser, insertUser } from "@/lib/users/user-writes";
+import { accountRoleChange, changeUser, insertUser } from "@/lib/users/user-writes";
 
 /** passwordChangeRequired: the password was chosen for the user (generated); its first use must replace it. */
 export function createUser(options: {
   username: string;
   password: string;
   role: Role;
+  merchantId?: string;
   passwordChangeRequired?: boolean;
 }): Promise<UserDto> {
   return insertUser(null, { ...options, passwordChangeRequired: options.passwordChangeRequired ?? false });
@@ -26,9 +27,11 @@ async function idOf(username: string): Promise<string> {
   return user.id;
 }
 
-export async function setUserRole(options: { username: string; role: Role }): Promise<UserDto> {
+/** merchantId: the merchant of a merchant account (required when it becomes one). */
+export async function setUserRole(options: { username: string; role: Role; merchantId?: string }): Promise<UserDto> {
   // A new role must not survive in tokens minted for the old one (changeUser moves the epoch).
-  return changeUser(null, await idOf(options.username), "user.update", { role: roleSchema.parse(options.role) });
+  const change = accountRoleChange({ role: roleSchema.parse(options.role), merchantId: options.merchantId });
+  return changeUser(null, await idOf(options.username), "user.update", {}, change);
 }
 
 export async function setUserDisabled(options: { username: string; disabled: boolean }): Promise<UserDto> {

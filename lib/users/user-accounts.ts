@@ -11,7 +11,7 @@ import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 import { randomPassword } from "@/lib/users/random-password";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "@/lib/users/schemas";
 import { toUserDto, type UserDto } from "@/lib/users/user-dto";
-import { changeUser, insertUser } from "@/lib/users/user-writes";
+import { accountRoleChange, changeUser, insertUser } from "@/lib/users/user-writes";
 
 export async function listUserAccounts(options: { caller: Caller; query: ListUsersQuery }): Promise<Page<UserDto>> {
   requirePermission(options.caller, "users:manage");
@@ -57,7 +57,9 @@ export async function updateUserAccount(options: { caller: Caller; id: string; i
   const { caller, id, input } = options;
   requirePermission(caller, "users:manage");
   refuseOwnAccount(caller, id);
-  return changeUser(caller, id, "user.update", { role: input.role, disabled: input.disabled });
+  const { role, merchantId, disabled } = input;
+  const roleChange = role !== undefined || merchantId !== undefined ? accountRoleChange({ role, merchantId }) : undefined;
+  return changeUser(caller, id, "user.update", { disabled }, roleChange);
 }
 
 export async function resetUserAccountPassword(options: {

@@ -9,6 +9,7 @@ export const userSchema = z.strictObject({
   id: z.string().regex(XID_PATTERN).describe("XID: 20 characters of [0-9a-v]"),
   username: z.string(),
   role: z.enum(ROLES),
+  merchantId: z.string().nullable().describe("The merchant a `merchant` account belongs to; null for every other role"),
   disabled: z.boolean().describe("A disabled user cannot sign in; its sessions ended when it was disabled"),
   createdAt: z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds"),
   updatedAt: z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds"),
@@ -27,6 +28,7 @@ export function toUserDto(row: User): UserDto {
     id: row.id,
     username: row.username,
     role: row.role,
+    merchantId: row.merchantId,
     disabled: row.disabled,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -35,5 +37,10 @@ export function toUserDto(row: User): UserDto {
 
 /** What the audit log keeps of a user: never its password or hash. */
 export function userAuditSnapshot(row: User) {
-  return { username: row.username, role: row.role, disabled: row.disabled };
+  return {
+    username: row.username,
+    role: row.role,
+    ...(row.merchantId ? { merchantId: row.merchantId } : {}),
+    disabled: row.disabled,
+  };
 }

@@ -3,19 +3,68 @@
 // and a change moves the credentials epoch, which ends the user's sessions and refuses its
 // access tokens (lib/auth/access-token-caller.ts).
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import type { Prisma, User } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import type { Caller, Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { passwordSchema, roleSchema, usernameSchema } from "@/lib/users/schemas";
 import { toUserDto, type UserDto, userAuditSnapshot } from "@/lib/users/user-dto";
 
-export type NewUser = { username: string; role: Role; password: string; passwordChangeRequired: boolean };
+export type NewUser = {
+  username: string;
+  role: Role;
+  /** A merchant account's merchant (required for role merchant, refused for the others). */
+  merchantId?: string;
+  password: string;
+  passwordChangeRequired: boolean;
+};
+
+/** A role with its merchant: what users.merchant_id holds (the CHECK: set iff role is merchant). */
+export type AccountRole = { role: Role; merchantId: string | null };
+
+/**
+ * The role and merchant an account will have, checked: a merchant account names an existing
+ * merchant (else 422 merchant_not_found), no other role names one (422 merchant_only_for_merchant_accounts).
+ */
+async function checkedAccountRole(tx: Prisma.TransactionClient, wanted: AccountRole): Promise<AccountRole> {
+  if (wanted.role !== "merchant") {
+    if (wanted.merchantId !== null) {
+      throw unprocessable("merchant_only_for_merchant_accounts", "Only a merchant account belongs to a merchant.", [
+        { field: "merchantId", message: "is only for role merchant" },
+      ]);
+    }
+    return wanted;
+  }
+  const merchant = wanted.merchantId
+    ? await tx.merchant.findUnique({ where: { id: wanted.merchantId }, select: { id: true } })
+    : null;
+  if (!merchant) {
+    throw unprocessable("merchant_not_found", "A merchant account needs an existing merchant.", [
+      { field: "merchantId", message: wanted.merchantId ? "is not a known merchant" : "is required for role merchant" },
+    ]);
+  }
+  return { role: "merchant", merchantId: merchant.id };
+}
+
+/**
+ * A change of role and/or merchant applied to `before`: another role clears the merchant; a
+ * merchantId alone moves a merchant account to another merchant.
+ */
+export function accountRoleChange(change: { role?: Role; merchantId?: string }) {
+  return async (tx: Prisma.TransactionClient, before: User): Promise<Prisma.UserUncheckedUpdateInput> => {
+    const role = change.role ?? before.role;
+    const merchantId = role === "merchant" ? (change.merchantId ?? before.merchantId) : (change.merchantId ?? null);
+    const checked = await checkedAccountRole(tx, { role, merchantId });
+    // The scalar, not the relation: Prisma writes a relation's disconnect as a second statement,
+    // which the CHECK (merchant_id set iff role merchant) refuses in between.
+    return { role: checked.role, merchantId: checked.merchantId };
+  };
+}
 
 /** Inserts the user with its audit entry; a taken username is a 409. */
 export async function insertUser(caller: Caller | null, input: NewUser): Promise<UserDto> {
@@ -24,12 +73,14 @@ export async function insertUser(caller: Caller | null, input: NewUser): Promise
   const passwordHash = await hashPassword(passwordSchema.parse(input.password));
   try {
     const user = await db().$transaction(async (tx) => {
+      const account = await checkedAccountRole(tx, { role, merchantId: input.merchantId ?? null });
       const row = await tx.user.create({
         // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
         data: {
           id: newId(),
           username,
           role,
+          merchantId: account.merchantId,
           passwordHash,
           credentialsEpoch: new Date(0),
           passwordChangeRequired: input.passwordChangeRequired,
@@ -59,12 +110,17 @@ export async function changeUser(
   caller: Caller | null,
   id: string,
   action: "user.update" | "user.password_reset",
-  data: Prisma.UserUpdateInput,
+  data: Prisma.UserUncheckedUpdateInput,
+  /** More of the change, worked out from the row as it is (a role change: accountRoleChange). */
+  derived?: (tx: Prisma.TransactionClient, before: User) => Promise<Prisma.UserUncheckedUpdateInput>,
 ): Promise<UserDto> {
   const user = await db().$transaction(async (tx) => {
-    const before = await tx.user.findUnique({ where: { id } });
+    // FOR UPDATE: two role changes at once must not each check the other's before.
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${id} FOR UPDATE`;
+    const before = locked ? await tx.user.findUnique({ where: { id } }) : null;
     if (!before) throw notFound(`There is no user ${id}.`);
-    const after = await tx.user.update({ where: { id }, data: { ...data, credentialsEpoch: new Date() } });
+    const more = derived ? await derived(tx, before) : {};
+    const after = await tx.user.update({ where: { id }, data: { ...data, ...more, credentialsEpoch: new Date() } });
     await recordAuditEntry(tx, {
       caller,
       action,

@@ -2,7 +2,8 @@
 // The signing secret is generated here and answered once; reads mask it.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { requireOwnMerchant, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -17,7 +18,9 @@ export async function createWebhookEndpoint(options: {
   input: CreateWebhookEndpointInput;
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
-  requirePermission(caller, "webhooks:write");
+  const scope = tenantScope(caller, "webhooks:write");
+  // Another merchant's id in the body is answered as an unknown merchant (422).
+  requireOwnMerchant(scope, input.merchantId);
   const url = await checkEndpointUrl(input.url);
   const merchant = await db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
   if (!merchant) {

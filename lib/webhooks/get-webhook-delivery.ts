@@ -1,17 +1,24 @@
 // One webhook delivery with every attempt: GET /v1/webhook-deliveries/{id}.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller, Permission } from "@/lib/auth/roles";
+import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 import { type DeliveryDetailDto, toDeliveryAttemptDto, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
 
-export async function getWebhookDelivery(options: { caller: Caller; id: string }): Promise<DeliveryDetailDto> {
-  requirePermission(options.caller, "read");
+/** `permission`: read, or webhooks:write for resend's lookups. */
+export async function getWebhookDelivery(options: {
+  caller: Caller;
+  id: string;
+  permission?: Permission;
+}): Promise<DeliveryDetailDto> {
+  const scope = tenantScope(options.caller, options.permission ?? "read");
   const row = XID_PATTERN.test(options.id)
     ? // findFirst: the key is (id, event_created_at) since deliveries are partitioned by the event's month.
       await db().webhookDelivery.findFirst({
-        where: { id: options.id },
+        // A delivery is its endpoint's merchant's: another merchant's is not found (404).
+        where: { id: options.id, endpoint: merchantWhere(scope) },
         include: { endpoint: { select: { merchantId: true } }, attempts: { orderBy: { startedAt: "asc" } } },
       })
     : null;

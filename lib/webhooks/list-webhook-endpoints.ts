@@ -1,6 +1,7 @@
 // Webhook endpoints, newest first by default, optionally of one merchant; secrets masked.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -11,16 +12,16 @@ export async function listWebhookEndpoints(options: {
   caller: Caller;
   query: ListWebhookEndpointsQuery;
 }): Promise<Page<WebhookEndpointDto>> {
-  requirePermission(options.caller, "read");
+  const scope = tenantScope(options.caller, "read");
   const { merchantId, limit, cursor, sort } = options.query;
   return keysetPage({
     list: "webhook_endpoints",
-    filters: { merchantId },
+    filters: { merchantId, ...scopeBinding(scope) },
     query: { limit, cursor, sort },
     fetch: async (window) => {
       const keyset = prismaKeyset(window);
       const rows = await db().webhookEndpoint.findMany({
-        where: { merchantId, ...keyset.where },
+        where: { AND: [{ merchantId }, merchantWhere(scope), keyset.where] },
         orderBy: keyset.orderBy,
         take: window.take,
       });

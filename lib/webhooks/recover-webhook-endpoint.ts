@@ -10,7 +10,8 @@ import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-s
 import "server-only";
 import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { newId, XID_PATTERN } from "@/lib/ids";
@@ -71,8 +72,7 @@ export async function recoverWebhookEndpoint(options: {
   id: string;
   since: string;
 }): Promise<{ job: RecoverJobDto; created: boolean }> {
-  requirePermission(options.caller, "webhooks:write");
-  const endpoint = await findWebhookEndpointRow(options.id);
+  const endpoint = await findWebhookEndpointRow(options.id, tenantScope(options.caller, "webhooks:write"));
   const since = new Date(options.since);
   const running = await db().webhookRecoverJob.findFirst({
     where: { endpointId: endpoint.id, since, status: "running" },
@@ -93,8 +93,13 @@ export async function recoverWebhookEndpoint(options: {
 }
 
 export async function getRecoverJob(options: { caller: Caller; id: string }): Promise<RecoverJobDto> {
-  requirePermission(options.caller, "read");
-  const job = XID_PATTERN.test(options.id) ? await db().webhookRecoverJob.findUnique({ where: { id: options.id } }) : null;
+  const scope = tenantScope(options.caller, "read");
+  // A job is its endpoint's merchant's: another merchant's job is not found.
+  const job = XID_PATTERN.test(options.id)
+    ? await db().webhookRecoverJob.findFirst({
+        where: { id: options.id, endpoint: merchantWhere(scope) },
+      })
+    : null;
   if (!job) throw notFound("No recover job has this id.");
   if (isResumable(job)) void runJob(job);
   return toDto(job);

@@ -2,7 +2,8 @@
 // once with the same webhook-id, and its retry schedule starts over. A pending delivery (due, in
 // flight or waiting for a retry) is a 409: it will be attempted anyway.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";
@@ -10,13 +11,14 @@ import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";
 
 export async function resendWebhookDelivery(options: { caller: Caller; id: string }): Promise<DeliveryDetailDto> {
-  requirePermission(options.caller, "webhooks:write");
-  const before = await getWebhookDelivery(options);
+  const scope = tenantScope(options.caller, "webhooks:write");
+  const lookup = { ...options, permission: "webhooks:write" as const };
+  const before = await getWebhookDelivery(lookup);
   const { count } = await db().webhookDelivery.updateMany({
-    where: { id: before.id, status: { in: ["succeeded", "failed"] } },
+    where: { id: before.id, status: { in: ["succeeded", "failed"] }, endpoint: merchantWhere(scope) },
     data: { status: "pending", nextAttemptAt: new Date(), attemptCount: 0 },
   });
   if (count === 0) throw conflict("delivery_pending", "The delivery is pending: it is due, in flight or waiting for a retry.");
   nudgeDeliveryWorker();
-  return getWebhookDelivery(options);
+  return getWebhookDelivery(lookup);
 }

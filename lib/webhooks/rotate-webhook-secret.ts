@@ -2,7 +2,8 @@
 // one keeps signing beside it for WEBHOOK_SECRET_OVERLAP_SECONDS (24 h), so receivers can switch.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -12,14 +13,14 @@ import { generateWebhookSecret } from "@/lib/webhooks/signing";
 
 export async function rotateWebhookSecret(options: { caller: Caller; id: string }): Promise<WebhookEndpointDto> {
   const { caller } = options;
-  requirePermission(caller, "webhooks:write");
-  const before = await findWebhookEndpointRow(options.id);
+  const scope = tenantScope(caller, "webhooks:write");
+  const before = await findWebhookEndpointRow(options.id, scope);
   const secret = generateWebhookSecret();
   const sealed = sealEndpointSecret(before.id, secret);
   const now = new Date();
   const row = await db().$transaction(async (tx) => {
     const updated = await tx.webhookEndpoint.update({
-      where: { id: before.id },
+      where: { id: before.id, ...merchantWhere(scope) },
       data: {
         secretCiphertext: sealed.ciphertext,
         secretKeyVersion: sealed.keyVersion,

@@ -2,7 +2,8 @@
 // sent now, outside the queue, its outcome answered inline (nothing retried, nothing stored).
 import "server-only";
 import { z } from "zod";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { tenantScope } from "@/lib/auth/tenant-scope";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
@@ -28,8 +29,7 @@ export const testWebhookResultSchema = z.strictObject({
 export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
 
 export async function sendTestWebhook(options: { caller: Caller; id: string }): Promise<TestWebhookResult> {
-  requirePermission(options.caller, "webhooks:write");
-  const endpoint = await findWebhookEndpointRow(options.id);
+  const endpoint = await findWebhookEndpointRow(options.id, tenantScope(options.caller, "webhooks:write"));
   const now = new Date();
   const webhookId = `msg_test_${newId()}`;
   const timestamp = Math.floor(now.getTime() / 1000);

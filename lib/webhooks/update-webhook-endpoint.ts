@@ -2,7 +2,8 @@
 // Enabling clears the disabled reason and the failing streak; disabling by hand records why.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/auth/roles";
+import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
@@ -15,14 +16,14 @@ export async function updateWebhookEndpoint(options: {
   input: UpdateWebhookEndpointInput;
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
-  requirePermission(caller, "webhooks:write");
-  const before = await findWebhookEndpointRow(options.id);
+  const scope = tenantScope(caller, "webhooks:write");
+  const before = await findWebhookEndpointRow(options.id, scope);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const enabling = input.enabled === true && !before.enabled;
   const disabling = input.enabled === false && before.enabled;
   const row = await db().$transaction(async (tx) => {
     const updated = await tx.webhookEndpoint.update({
-      where: { id: before.id },
+      where: { id: before.id, ...merchantWhere(scope) },
       data: {
         url,
         description: input.description,

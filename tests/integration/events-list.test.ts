@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as list } from "@/app/v1/webhooks/events/route";
+import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { listEventsStatement } from "@/lib/events/list-events";
 import { listEventsQuery } from "@/lib/events/list-query";
@@ -289,7 +290,7 @@ describe("query plans", () => {
   // (custom_plans grew with each execution, generic_plans stayed 0). The first page, the most
   // requested, now has no parameter at all: it is planned once per connection.
   it("plans the first page's statement once per connection, not on every request", async () => {
-    const { text, values } = listEventsStatement(listEventsQuery.parse({}), undefined);
+    const { text, values } = listEventsStatement(listEventsQuery.parse({}), undefined, EVERY_MERCHANT);
     expect(values).toEqual([]);
     const plans = await db().$transaction(async (tx) => {
       // One connection for the whole test: prepared statements live in a session.

@@ -9,7 +9,9 @@ import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { call, userWithTokens } from "../support/api";
+import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
+import { merchantAccount } from "../support/tenants";
 
 describe("rate limits", () => {
   it("limits one user's writes to 300 a minute, bad requests included, and not another user's", async () => {
@@ -33,6 +35,15 @@ describe("rate limits", () => {
     for (let i = 0; i < 31; i++) {
       statuses.push((await call(exportCsv, "/v1/webhooks/events/export?merchant_id=none", { token: accessToken })).status);
     }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("limits a merchant account's exports like any other account's", async () => {
+    const { merchantId } = await insertCredential();
+    const { token } = await merchantAccount(merchantId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await call(exportCsv, "/v1/webhooks/events/export", { token })).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses[30]).toBe(429);
   });

@@ -22,7 +22,7 @@ describe("GET /v1/stats/overview", () => {
 
     const check = async () => {
       const o = await getEventOverview({
-        caller: { ...viewer.user, userId: viewer.user.id, role: "viewer" },
+        caller: { userId: viewer.user.id, username: viewer.user.username, role: "viewer" },
         period: "24h",
         now,
       });

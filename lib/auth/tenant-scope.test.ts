@@ -1,0 +1,69 @@
+// The role matrix of the permission checks: requirePermission admits staff roles by their grants
+// and never a merchant account; tenantScope admits a merchant account only for its grants, and
+// only with its merchant, and answers the scope its queries must apply.
+import { describe, expect, it } from "vitest";
+import { type Caller, type Permission, ROLES, type Role, requirePermission } from "@/lib/auth/roles";
+import { EVERY_MERCHANT, merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
+
+const PERMISSIONS: Permission[] = [
+  "read",
+  "credentials:write",
+  "merchants:write",
+  "events:retry",
+  "webhooks:write",
+  "events:ingest",
+  "audit:read",
+  "users:manage",
+];
+
+const MATRIX: Record<Role, Permission[]> = {
+  admin: PERMISSIONS,
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
+  viewer: ["read"],
+  ingest: ["events:ingest"],
+  merchant: ["read", "webhooks:write"],
+};
+
+const callerOf = (role: Role, merchantId?: string): Caller => ({ userId: "u", username: "u", role, merchantId });
+const refused = (check: () => unknown) => {
+  try {
+    check();
+    return false;
+  } catch (error) {
+    return (
+      (error as { status?: number; code?: string }).status === 403 && (error as { code?: string }).code === "insufficient_scope"
+    );
+  }
+};
+
+describe("the role matrix", () => {
+  for (const role of ROLES) {
+    it(`${role}: each permission as the matrix says, and the scope it implies`, () => {
+      const caller = callerOf(role, role === "merchant" ? "m1" : undefined);
+      for (const permission of PERMISSIONS) {
+        const granted = MATRIX[role].includes(permission);
+        // Unscoped rights are staff's only.
+        expect(
+          refused(() => requirePermission(caller, permission)),
+          `${role} requirePermission ${permission}`,
+        ).toBe(role === "merchant" || !granted);
+        expect(
+          refused(() => tenantScope(caller, permission)),
+          `${role} tenantScope ${permission}`,
+        ).toBe(!granted);
+        if (granted) expect(tenantScope(caller, permission)).toEqual(role === "merchant" ? { merchantId: "m1" } : EVERY_MERCHANT);
+      }
+    });
+  }
+
+  it("refuses a merchant account that names no merchant (fail closed)", () => {
+    expect(refused(() => tenantScope(callerOf("merchant"), "read"))).toBe(true);
+  });
+
+  it("turns a scope into a where and a cursor binding, and leaves staff's as they were", () => {
+    expect(merchantWhere({ merchantId: "m1" })).toEqual({ merchantId: "m1" });
+    expect(merchantWhere(EVERY_MERCHANT)).toEqual({});
+    expect(scopeBinding({ merchantId: "m1" })).toEqual({ tenant: "m1" });
+    expect(scopeBinding(EVERY_MERCHANT)).toEqual({});
+  });
+});
