@@ -35,6 +35,15 @@ export type ClaimedDelivery = {
 // endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
 // blocking).
 //
+// Fairness between merchants: an attempt in flight cannot be taken back, so a merchant whose
+// endpoints hang would hold every slot it is given for the whole timeout. While more than one
+// merchant has deliveries due, a merchant gets at most merchantConcurrency slots of this worker
+// (in flight included); a merchant alone may take up to workerConcurrency - merchantConcurrency,
+// so that many slots are always left for the next merchant whose deliveries fall due. The claim
+// is ordered: within an endpoint oldest due first; across endpoints of a merchant, and across
+// merchants, in turns (each endpoint's first, then each one's second...), oldest due first
+// within a turn.
+//
 // An endpoint's rate limit is shared by every instance: a one-second fixed window per endpoint in
 // rate_limit_buckets (key webhook_rate:<endpoint id>, the table of the API's limits). The room
 // read from it is only a first guess; the upsert that adds what was chosen is what decides,
@@ -50,21 +59,27 @@ const claimParams = sqlParameters([
   // Attempts in flight in this worker, as two parallel arrays: endpoint ids and their counts.
   "inFlightEndpoints",
   "inFlightCounts",
-  // WEBHOOK_ENDPOINT_CONCURRENCY.
+  // WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_MERCHANT_CONCURRENCY, WEBHOOK_WORKER_CONCURRENCY.
   "endpointConcurrency",
+  "merchantConcurrency",
+  "workerConcurrency",
   // How far next_attempt_at moves: the lease of the claimed attempt.
   "leaseMs",
 ]);
 const CLAIM_SQL = `
 WITH clock AS (
   SELECT at, date_trunc('second', at) AS second FROM (SELECT clock_timestamp() AS at) t
-), chosen AS (
-  SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.rate_limit
+), busy AS (
+  SELECT b.endpoint_id, b.in_flight, w.merchant_id
+  FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
+  JOIN webhook_endpoints w ON w.id = b.endpoint_id
+), merchant_busy AS (
+  SELECT merchant_id, sum(in_flight)::int AS in_flight FROM busy GROUP BY merchant_id
+), candidates AS (
+  SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.merchant_id, w.rate_limit,
+    row_number() OVER (PARTITION BY w.id ORDER BY d.next_attempt_at, d.id) AS endpoint_place
   FROM clock CROSS JOIN webhook_endpoints w
-  LEFT JOIN LATERAL (
-    SELECT b.in_flight FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
-    WHERE b.endpoint_id = w.id
-  ) busy ON true
+  LEFT JOIN busy ON busy.endpoint_id = w.id
   LEFT JOIN rate_limit_buckets used ON w.rate_limit IS NOT NULL AND used.key = 'webhook_rate:' || w.id
   CROSS JOIN LATERAL (
     SELECT q.id, q.event_created_at, q.next_attempt_at FROM webhook_deliveries q
@@ -76,6 +91,21 @@ WITH clock AS (
     FOR UPDATE OF q SKIP LOCKED
   ) d
   WHERE w.enabled AND NOT (w.id = ANY (${claimParams.at.skipEndpoints}::varchar[]))
+), contention AS (
+  SELECT count(DISTINCT merchant_id) > 1 AS contended FROM candidates
+), chosen AS (
+  SELECT r.id, r.event_created_at, r.next_attempt_at, r.endpoint_id, r.rate_limit
+  FROM (
+    SELECT c.*, row_number() OVER (PARTITION BY c.merchant_id ORDER BY c.endpoint_place, c.next_attempt_at, c.id) AS merchant_place
+    FROM candidates c
+  ) r
+  CROSS JOIN contention
+  LEFT JOIN merchant_busy mb ON mb.merchant_id = r.merchant_id
+  -- A merchant's room: its share (contended) or all but one share (alone), less what it has in flight.
+  WHERE r.merchant_place <= CASE WHEN contention.contended THEN ${claimParams.at.merchantConcurrency}::int
+    ELSE greatest(${claimParams.at.merchantConcurrency}::int, ${claimParams.at.workerConcurrency}::int - ${claimParams.at.merchantConcurrency}::int) END
+    - coalesce(mb.in_flight, 0)
+  ORDER BY r.merchant_place, r.next_attempt_at, r.id
   LIMIT ${claimParams.at.limit}
 ), wanted AS (
   SELECT endpoint_id, count(*)::int AS n FROM chosen WHERE rate_limit IS NOT NULL GROUP BY endpoint_id
@@ -138,6 +168,8 @@ export async function claimDueDeliveries(options: {
       inFlightEndpoints: ids,
       inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
       endpointConcurrency: env().webhooks.endpointConcurrency,
+      merchantConcurrency: env().webhooks.merchantConcurrency,
+      workerConcurrency: env().webhooks.workerConcurrency,
       leaseMs: leaseMs(),
     }),
   });
