@@ -2,10 +2,11 @@
 // after WEBHOOK_CIRCUIT_THRESHOLD of them in a row, its deliveries left pending without spending
 // attempts; after the cool-down exactly one attempt probes it; a failed probe reopens it for
 // twice the cool-down, an answered one closes it and the rest go out. Opening and closing are
-// audited. A database of its own: the claim sees every
+// audited; the endpoint's health shows the circuit. A database of its own: the claim sees every
 // due delivery.
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as getEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { db } from "@/lib/db/client";
@@ -96,6 +97,12 @@ describe("the circuit breaker", () => {
     });
     expect(moreOpen).toEqual([]);
     expect(openEntry).toMatchObject({ actorUsername: "system", before: { circuit: "closed" }, after: { circuit: "open" } });
+    const seen = await call(getEndpoint, `/v1/webhook-endpoints/${a.endpoint.id}`, {
+      token: operator,
+      params: { id: a.endpoint.id },
+    });
+    expect(seen.json.health.circuit).toMatchObject({ state: "open", openedAt: opened.circuitOpenedAt!.toISOString() });
+
     // While it is open, another merchant's deliveries go out.
     const fast = await receiver();
     const b = await merchantWithEndpoint(fast.url);
@@ -136,5 +143,10 @@ describe("the circuit breaker", () => {
     expect(new Set(answeredRequests.map((r) => r.headers["webhook-id"])).size).toBe(5);
     for (const request of answeredRequests)
       expect(() => wh.verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+    const healthy = await call(getEndpoint, `/v1/webhook-endpoints/${a.endpoint.id}`, {
+      token: operator,
+      params: { id: a.endpoint.id },
+    });
+    expect(healthy.json.health.circuit).toEqual({ state: "closed", openedAt: null, nextProbeAt: null, consecutiveStalls: 0 });
   });
 });
