@@ -91,6 +91,14 @@ const schema = z.object({
   WEBHOOK_SECRET_OVERLAP_SECONDS: positiveInt(24 * 3600),
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(4),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(64),
+  // A merchant's attempts in flight per instance while another merchant has deliveries due;
+  // unset: a quarter of WEBHOOK_WORKER_CONCURRENCY (at least WEBHOOK_ENDPOINT_CONCURRENCY).
+  WEBHOOK_MERCHANT_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  // The circuit breaker: consecutive timeouts or connection failures that open an endpoint's
+  // circuit, its first cool-down (doubled at each failed probe) and the longest one.
+  WEBHOOK_CIRCUIT_THRESHOLD: positiveInt(5),
+  WEBHOOK_CIRCUIT_COOLDOWN_MS: positiveInt(30_000),
+  WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: positiveInt(600_000),
   // Hosts, addresses or CIDR ranges, each with an optional port, that deliveries may reach
   // although private or loopback (lib/config/webhook-allow-list.ts).
   WEBHOOK_ALLOWED_ADDRESSES: z
@@ -201,6 +209,14 @@ export function buildEnv(source: Record<string, string | undefined>) {
       secretOverlapSeconds: raw.WEBHOOK_SECRET_OVERLAP_SECONDS,
       endpointConcurrency: raw.WEBHOOK_ENDPOINT_CONCURRENCY,
       workerConcurrency: raw.WEBHOOK_WORKER_CONCURRENCY,
+      merchantConcurrency:
+        raw.WEBHOOK_MERCHANT_CONCURRENCY ??
+        Math.max(raw.WEBHOOK_ENDPOINT_CONCURRENCY, Math.floor(raw.WEBHOOK_WORKER_CONCURRENCY / 4)),
+      circuit: {
+        threshold: raw.WEBHOOK_CIRCUIT_THRESHOLD,
+        cooldownMs: raw.WEBHOOK_CIRCUIT_COOLDOWN_MS,
+        maxCooldownMs: raw.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+      },
       allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES,
     },
     benchRoutes: raw.BENCH_ROUTES,

@@ -2,7 +2,11 @@
 // (the event worker, the delivery worker and a node:http receiver on 127.0.0.1), against a fresh
 // database that is dropped afterwards. Measures (1) deliveries/s sustained to a fast receiver,
 // duplicates counted by webhook-id; (2) processed → delivered p50/p99 at a steady ingestion rate;
-// (3) the same with one endpoint that never answers and holds 10,000 due deliveries.
+// (3) the same with one endpoint that never answers and holds 10,000 due deliveries; (4) the noisy
+// neighbour: merchant B's healthy endpoint at --noisy-rate events/s alone, then beside merchant A's
+// 20 endpoints holding 2,000 due deliveries at a receiver that never answers, then at one that
+// answers after --slow-ms: B's processed → delivered p99 beside A over alone, B's longest wait, and
+// A's progress (attempts, the retry schedule kept, circuits opened). `--scenarios 4` runs only (4).
 // Prints the figures; docs/benchmarks.md quotes them.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -18,6 +22,12 @@ const { values: args } = parseArgs({
     endpoints: { type: "string", default: "10" },
     "latency-seconds": { type: "string", default: "20" },
     "dead-backlog": { type: "string", default: "10000" },
+    scenarios: { type: "string", default: "1,2,3,4" },
+    "noisy-rate": { type: "string", default: "100" },
+    "noisy-seconds": { type: "string", default: "60" },
+    "noisy-endpoints": { type: "string", default: "20" },
+    "noisy-backlog": { type: "string", default: "2000" },
+    "slow-ms": { type: "string", default: "10000" },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -25,6 +35,12 @@ const RATE = Number(args.rate);
 const ENDPOINTS = Number(args.endpoints);
 const LATENCY_SECONDS = Number(args["latency-seconds"]);
 const DEAD_BACKLOG = Number(args["dead-backlog"]);
+const SCENARIOS = new Set(String(args.scenarios).split(","));
+const NOISY_RATE = Number(args["noisy-rate"]);
+const NOISY_SECONDS = Number(args["noisy-seconds"]);
+const NOISY_ENDPOINTS = Number(args["noisy-endpoints"]);
+const NOISY_BACKLOG = Number(args["noisy-backlog"]);
+const SLOW_MS = Number(args["slow-ms"]);
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = `pic_bench_webhooks_${randomBytes(3).toString("hex")}`;
@@ -45,11 +61,16 @@ Object.assign(process.env, {
 
 type Receiver = { url: string; seen: Map<string, number>; duplicates: number; close: () => Promise<void> };
 
-async function receiver(mode: "fast" | "hang"): Promise<Receiver> {
+async function receiver(mode: "fast" | "hang" | "slow"): Promise<Receiver> {
   const seen = new Map<string, number>();
   const state = { duplicates: 0 };
   const server = http.createServer((req, res) => {
     if (mode === "hang") return;
+    if (mode === "slow") {
+      req.resume();
+      setTimeout(() => res.writeHead(204).end(), SLOW_MS);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -157,7 +178,7 @@ async function run() {
   };
 
   // (1) Throughput: SECONDS × 2,500 due deliveries spread over ENDPOINTS endpoints of one receiver.
-  {
+  if (SCENARIOS.has("1")) {
     const fast = await receiver("fast");
     const m = await merchantWithEndpoints(Array.from({ length: ENDPOINTS }, () => fast.url));
     const events = SECONDS * 2_500;
@@ -188,28 +209,35 @@ async function run() {
     await sql({ text: "DELETE FROM webhook_deliveries", values: [] });
   }
 
-  // (2)/(3) processed → delivered at RATE events/s, without and with a dead endpoint's backlog.
-  async function latencyRun(label: string, dead: boolean) {
+  /** A merchant whose endpoints all point at `url`, with `backlog` deliveries due spread over them. */
+  async function neighbour(url: string, endpoints: number, backlog: number) {
+    const d = await merchantWithEndpoints(Array.from({ length: endpoints }, () => url));
+    await insertEvents(d, Math.ceil(backlog / endpoints), "processed");
+    await sql({
+      text: `INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, next_attempt_at)
+             SELECT substr(md5(e.id || w.id), 1, 20), e.id, e.created_at, w.id, now() FROM events e
+             CROSS JOIN unnest($1::varchar[]) AS w(id) WHERE e.acquirer_merchant_identifier = $2`,
+      values: [d.endpointIds, d.mid],
+    });
+    return d;
+  }
+
+  // (2)/(3)/(4) processed → delivered at `rate` events/s, alone or beside a neighbour's backlog.
+  async function latencyRun(
+    label: string,
+    options: { rate: number; seconds: number; neighbour?: (fast: Receiver) => Promise<() => Promise<void>> },
+  ) {
+    const { rate, seconds } = options;
     const fast = await receiver("fast");
-    const hang = dead ? await receiver("hang") : undefined;
     const healthy = await merchantWithEndpoints([fast.url]);
-    if (hang) {
-      const d = await merchantWithEndpoints([hang.url]);
-      await insertEvents(d, DEAD_BACKLOG, "processed");
-      await sql({
-        text: `INSERT INTO webhook_deliveries (id, event_id, event_created_at, endpoint_id, next_attempt_at)
-               SELECT substr(md5(e.id || $1), 1, 20), e.id, e.created_at, $1, now() FROM events e
-               WHERE e.acquirer_merchant_identifier = $2`,
-        values: [d.endpointIds[0], d.mid],
-      });
-    }
+    const neighbourDone = await options.neighbour?.(fast);
     startEventWorker();
     startMaintenance();
     startDeliveryWorker();
     const started = Date.now();
     let inserted = 0;
-    while (Date.now() - started < LATENCY_SECONDS * 1000) {
-      const due = Math.floor(((Date.now() - started) / 1000) * RATE) - inserted;
+    while (Date.now() - started < seconds * 1000) {
+      const due = Math.floor(((Date.now() - started) / 1000) * rate) - inserted;
       if (due > 0) {
         await insertEvents(healthy, due);
         inserted += due;
@@ -218,6 +246,8 @@ async function run() {
     }
     const deadline = Date.now() + 15_000;
     while (fast.seen.size < inserted && Date.now() < deadline) await sleep(100);
+    // The neighbour reports (and closes its receiver, ending its attempts) before the worker stops.
+    await neighbourDone?.();
     await stopEventWorker();
     await stopMaintenance();
     await stopDeliveryWorker().catch(() => undefined);
@@ -230,17 +260,93 @@ async function run() {
       .map((r) => (fast.seen.get(r.id as string) ?? Number.NaN) - Number(r.processed))
       .filter((v) => Number.isFinite(v));
     report(
-      `${label}: ${inserted} events at ${RATE}/s for ${LATENCY_SECONDS} s, ${fast.seen.size} delivered ` +
-        `(duplicates ${fast.duplicates}); processed → delivered p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms`,
+      `${label}: ${inserted} events at ${rate}/s for ${seconds} s, ${fast.seen.size} delivered ` +
+        `(duplicates ${fast.duplicates}); processed → delivered p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, ` +
+        `max ${Math.max(...latencies)} ms`,
     );
     await fast.close();
-    await hang?.close();
     await sql({ text: "DELETE FROM webhook_deliveries", values: [] });
-    return pct(latencies, 99);
+    return { p99: pct(latencies, 99), max: Math.max(...latencies) };
   }
-  const base = await latencyRun("(2) latency", false);
-  const withDead = await latencyRun(`(3) latency beside a dead endpoint holding ${DEAD_BACKLOG} due deliveries`, true);
-  report(`(3)/(2) p99 ratio: ${(withDead / base).toFixed(2)} (target ≤ 1.5)`);
+  if (SCENARIOS.has("2") || SCENARIOS.has("3")) {
+    const base = await latencyRun("(2) latency", { rate: RATE, seconds: LATENCY_SECONDS });
+    const withDead = await latencyRun(`(3) latency beside a dead endpoint holding ${DEAD_BACKLOG} due deliveries`, {
+      rate: RATE,
+      seconds: LATENCY_SECONDS,
+      neighbour: async () => {
+        const hang = await receiver("hang");
+        await neighbour(hang.url, 1, DEAD_BACKLOG);
+        return () => hang.close();
+      },
+    });
+    report(`(3)/(2) p99 ratio: ${(withDead.p99 / base.p99).toFixed(2)} (target ≤ 1.5)`);
+  }
+
+  if (SCENARIOS.has("4")) {
+    const { retryScheduleSeconds, retryJitter, timeoutMs } = (await import("@/lib/env")).env().webhooks;
+    /** Merchant A's progress: attempts, outcomes, the retry schedule kept, circuits opened. */
+    async function progressOf(endpointIds: string[]) {
+      const attempts = await sql({
+        text: `SELECT delivery_id, (extract(epoch FROM started_at) * 1000)::float8 AS started, duration_ms, error_class, status_code
+               FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::varchar[]) ORDER BY delivery_id, started_at`,
+        values: [endpointIds],
+      });
+      let early = 0;
+      let gaps = 0;
+      for (let i = 1; i < attempts.length; i++) {
+        const [prev, next] = [attempts[i - 1]!, attempts[i]!];
+        if (prev.delivery_id !== next.delivery_id) continue;
+        const n = attempts.slice(0, i).filter((a) => a.delivery_id === next.delivery_id).length;
+        const delay = (retryScheduleSeconds[n] ?? 0) * 1000 * (1 - retryJitter);
+        gaps++;
+        // 50 ms for the record's own time: next_attempt_at is set when the attempt is recorded.
+        if (Number(next.started) < Number(prev.started) + Number(prev.duration_ms) + delay - 50) early++;
+      }
+      const [state] = await sql({
+        text: `SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                 count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE attempt_count > 0)::int AS tried,
+                 (SELECT count(*)::int FROM audit_log WHERE action = 'webhook_endpoint.circuit_open' AND target_id = ANY ($1::varchar[])) AS opened,
+                 (SELECT count(*)::int FROM webhook_endpoints WHERE circuit_opened_at IS NOT NULL AND id = ANY ($1::varchar[])) AS open_now
+               FROM webhook_deliveries WHERE endpoint_id = ANY ($1::varchar[])`,
+        values: [endpointIds],
+      });
+      const classes = new Map<string, number>();
+      for (const a of attempts) {
+        const key = String(a.error_class ?? a.status_code);
+        classes.set(key, (classes.get(key) ?? 0) + 1);
+      }
+      return (
+        `A: ${attempts.length} attempts (${[...classes].map(([k, v]) => `${k} ${v}`).join(", ")}) on ${state!.tried} of ` +
+        `${NOISY_BACKLOG} deliveries; ${state!.succeeded} succeeded, ${state!.pending} pending, ${state!.failed} failed; ` +
+        `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`
+      );
+    }
+    const alone = await latencyRun(`(4a) B alone`, { rate: NOISY_RATE, seconds: NOISY_SECONDS });
+    for (const mode of ["hang", "slow"] as const) {
+      let progress = "";
+      const beside = await latencyRun(
+        `(4${mode === "hang" ? "b" : "c"}) B beside A (${NOISY_ENDPOINTS} endpoints, ${NOISY_BACKLOG} due, receiver ${
+          mode === "hang" ? "never answers" : `answers after ${SLOW_MS} ms`
+        }; timeout ${timeoutMs} ms)`,
+        {
+          rate: NOISY_RATE,
+          seconds: NOISY_SECONDS,
+          neighbour: async () => {
+            const bad = await receiver(mode);
+            const a = await neighbour(bad.url, NOISY_ENDPOINTS, NOISY_BACKLOG);
+            return async () => {
+              progress = await progressOf(a.endpointIds);
+              await bad.close();
+            };
+          },
+        },
+      );
+      report(`    ${progress}`);
+      report(
+        `    B p99 beside A ÷ alone: ${(beside.p99 / alone.p99).toFixed(2)} (target ≤ 1.5); B's longest wait ${beside.max} ms (target ≤ 2,000)`,
+      );
+    }
+  }
 }
 
 main()

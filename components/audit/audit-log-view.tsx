@@ -44,6 +44,8 @@ const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neu
   "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
   "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
   "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
+  "webhook_endpoint.circuit_open": { label: "Endpoint paused (circuit open)", tone: "accent" },
+  "webhook_endpoint.circuit_close": { label: "Endpoint resumed (circuit closed)", tone: "accent" },
 };
 
 function ChangeSummary({ lines, create }: { lines: ChangeLine[]; create: boolean }) {

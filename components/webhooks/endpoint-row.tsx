@@ -50,6 +50,18 @@ export function EndpointRow({
         {endpoint.enabled ? null : (
           <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
         )}
+        {health?.circuit.state === "open" ? (
+          <p className="mt-1 text-xs text-(--fg-muted)" data-testid="circuit-open">
+            <Badge tone="warning">Paused: not answering</Badge> after {health.circuit.consecutiveStalls} timeouts in a row;
+            deliveries wait.
+            {health.circuit.nextProbeAt ? (
+              <>
+                {" "}
+                Next probe <DateTime iso={health.circuit.nextProbeAt} />
+              </>
+            ) : null}
+          </p>
+        ) : null}
         {test && test !== "sending" ? <TestResult test={test} /> : null}
       </Td>
       <Td>{merchantName ?? endpoint.merchantId}</Td>

@@ -9,6 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
@@ -138,5 +139,31 @@ test("a viewer sees the endpoints without the write actions", async ({ page, sig
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoints" })).toBeVisible();
   await expect(page.getByRole("button", { name: "New endpoint" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Send test event/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("an endpoint whose circuit is open shows as paused, with its next probe", async ({ page, signIn }) => {
+  // The page's first load can take long on a loaded machine (the list and its health in one read).
+  test.slow();
+  const api = await apiAs(USERS.operator);
+  const created = await api.post("/v1/webhook-endpoints", {
+    data: { merchantId, url: `${receiverUrl}?paused`, description: "Paused receiver" },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await api.dispose();
+  // The state the delivery worker writes after WEBHOOK_CIRCUIT_THRESHOLD timeouts in a row
+  // (tests/integration/webhooks-circuit-breaker.test.ts drives it for real); the probe an hour away.
+  await queryE2E(
+    `UPDATE webhook_endpoints SET consecutive_stalls = 5, circuit_opened_at = now(), circuit_probe_at = now() + interval '1 hour'
+     WHERE id = $1`,
+    [id],
+  );
+  await signIn(USERS.viewer);
+  await page.goto(`/webhooks?merchantId=${merchantId}`);
+  const row = page.getByTestId("endpoint-row").filter({ hasText: "Paused receiver" });
+  await expect(row.getByTestId("circuit-open")).toContainText("Paused: not answering", { timeout: 30_000 });
+  await expect(row.getByTestId("circuit-open")).toContainText("after 5 timeouts in a row");
+  await expect(row.getByTestId("circuit-open")).toContainText("Next probe");
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { db, sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";
@@ -28,12 +29,29 @@ export type ClaimedDelivery = {
   previousSecretCiphertext: Uint8Array | null;
   previousSecretKeyVersion: number | null;
   previousSecretExpiresAt: Date | null;
+  // The endpoint's circuit was open: this attempt is its one probe (endpoint-circuit.ts).
+  probe: boolean;
+  circuitFailedProbes: number;
 };
 
 // The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
 // deliveries as the endpoint has room for: endpoints at their cap are skipped, and a dead
 // endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
 // blocking).
+//
+// Fairness between merchants: an attempt in flight cannot be taken back, so a merchant whose
+// endpoints hang would hold every slot it is given for the whole timeout. While more than one
+// merchant has deliveries due, a merchant gets at most merchantConcurrency slots of this worker
+// (in flight included); a merchant alone may take up to workerConcurrency - merchantConcurrency,
+// so that many slots are always left for the next merchant whose deliveries fall due. The claim
+// is ordered: within an endpoint oldest due first; across endpoints of a merchant, and across
+// merchants, in turns (each endpoint's first, then each one's second...), oldest due first
+// within a turn.
+//
+// An endpoint whose circuit is open (endpoint-circuit.ts) is not probed until circuit_probe_at;
+// then it is given one delivery, the probe, and circuit_probe_at moves to the probe's lease end,
+// taken with SKIP LOCKED so that of two claimers one probes (the other finds the row locked, or
+// the probe time moved).
 //
 // An endpoint's rate limit is shared by every instance: a one-second fixed window per endpoint in
 // rate_limit_buckets (key webhook_rate:<endpoint id>, the table of the API's limits). The room
@@ -50,21 +68,28 @@ const claimParams = sqlParameters([
   // Attempts in flight in this worker, as two parallel arrays: endpoint ids and their counts.
   "inFlightEndpoints",
   "inFlightCounts",
-  // WEBHOOK_ENDPOINT_CONCURRENCY.
+  // WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_MERCHANT_CONCURRENCY, WEBHOOK_WORKER_CONCURRENCY.
   "endpointConcurrency",
+  "merchantConcurrency",
+  "workerConcurrency",
   // How far next_attempt_at moves: the lease of the claimed attempt.
   "leaseMs",
 ]);
 const CLAIM_SQL = `
 WITH clock AS (
   SELECT at, date_trunc('second', at) AS second FROM (SELECT clock_timestamp() AS at) t
-), chosen AS (
-  SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.rate_limit
+), busy AS (
+  SELECT b.endpoint_id, b.in_flight, w.merchant_id
+  FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
+  JOIN webhook_endpoints w ON w.id = b.endpoint_id
+), merchant_busy AS (
+  SELECT merchant_id, sum(in_flight)::int AS in_flight FROM busy GROUP BY merchant_id
+), candidates AS (
+  SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.merchant_id, w.rate_limit,
+    w.circuit_opened_at IS NOT NULL AS probe,
+    row_number() OVER (PARTITION BY w.id ORDER BY d.next_attempt_at, d.id) AS endpoint_place
   FROM clock CROSS JOIN webhook_endpoints w
-  LEFT JOIN LATERAL (
-    SELECT b.in_flight FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
-    WHERE b.endpoint_id = w.id
-  ) busy ON true
+  LEFT JOIN busy ON busy.endpoint_id = w.id
   LEFT JOIN rate_limit_buckets used ON w.rate_limit IS NOT NULL AND used.key = 'webhook_rate:' || w.id
   CROSS JOIN LATERAL (
     SELECT q.id, q.event_created_at, q.next_attempt_at FROM webhook_deliveries q
@@ -72,11 +97,38 @@ WITH clock AS (
     ORDER BY q.next_attempt_at
     -- Room: the concurrency cap less what is in flight, and the rate limit less what started this second.
     LIMIT greatest(0, least(${claimParams.at.endpointConcurrency}::int - coalesce(busy.in_flight, 0), coalesce(w.rate_limit -
-      CASE WHEN used.window_start = clock.second THEN used.count ELSE 0 END, ${claimParams.at.endpointConcurrency}::int)))
+      CASE WHEN used.window_start = clock.second THEN used.count ELSE 0 END, ${claimParams.at.endpointConcurrency}::int),
+      CASE WHEN w.circuit_opened_at IS NOT NULL THEN 1 END))
     FOR UPDATE OF q SKIP LOCKED
   ) d
   WHERE w.enabled AND NOT (w.id = ANY (${claimParams.at.skipEndpoints}::varchar[]))
+    AND (w.circuit_opened_at IS NULL OR w.circuit_probe_at <= clock.at)
+), contention AS (
+  SELECT count(DISTINCT merchant_id) > 1 AS contended FROM candidates
+), chosen AS (
+  SELECT r.id, r.event_created_at, r.next_attempt_at, r.endpoint_id, r.rate_limit, r.probe
+  FROM (
+    SELECT c.*, row_number() OVER (PARTITION BY c.merchant_id ORDER BY c.endpoint_place, c.next_attempt_at, c.id) AS merchant_place
+    FROM candidates c
+  ) r
+  CROSS JOIN contention
+  LEFT JOIN merchant_busy mb ON mb.merchant_id = r.merchant_id
+  -- A merchant's room: its share (contended) or all but one share (alone), less what it has in flight.
+  WHERE r.merchant_place <= CASE WHEN contention.contended THEN ${claimParams.at.merchantConcurrency}::int
+    ELSE greatest(${claimParams.at.merchantConcurrency}::int, ${claimParams.at.workerConcurrency}::int - ${claimParams.at.merchantConcurrency}::int) END
+    - coalesce(mb.in_flight, 0)
+  ORDER BY r.merchant_place, r.next_attempt_at, r.id
   LIMIT ${claimParams.at.limit}
+), probing AS (
+  -- The probe's lease: no other probe of the endpoint until it ends (or the probe is recorded).
+  UPDATE webhook_endpoints w SET circuit_probe_at = clock.at + ${claimParams.at.leaseMs}::int * interval '1 millisecond'
+  FROM clock
+  WHERE w.id IN (
+    SELECT p.id FROM webhook_endpoints p, clock
+    WHERE p.id IN (SELECT endpoint_id FROM chosen WHERE probe) AND p.circuit_opened_at IS NOT NULL AND p.circuit_probe_at <= clock.at
+    FOR UPDATE OF p SKIP LOCKED
+  )
+  RETURNING w.id
 ), wanted AS (
   SELECT endpoint_id, count(*)::int AS n FROM chosen WHERE rate_limit IS NOT NULL GROUP BY endpoint_id
 ), counted AS (
@@ -98,8 +150,8 @@ WITH clock AS (
   LEFT JOIN wanted ON wanted.endpoint_id = c.endpoint_id
   LEFT JOIN counted k ON k.key = 'webhook_rate:' || c.endpoint_id
   CROSS JOIN clock
-  WHERE c.rate_limit IS NULL
-     OR (k.window_start = clock.second AND c.place <= least(wanted.n, c.rate_limit - (k.count - wanted.n)))
+  WHERE (NOT c.probe OR c.endpoint_id IN (SELECT id FROM probing)) AND (c.rate_limit IS NULL
+     OR (k.window_start = clock.second AND c.place <= least(wanted.n, c.rate_limit - (k.count - wanted.n))))
 )
 UPDATE webhook_deliveries d SET
   attempt_count = d.attempt_count + 1,
@@ -114,7 +166,8 @@ RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_
   w.url, w.rate_limit AS "rateLimit", e.body,
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
-  w.previous_secret_expires_at AS "previousSecretExpiresAt"`;
+  w.previous_secret_expires_at AS "previousSecretExpiresAt",
+  w.circuit_opened_at IS NOT NULL AS probe, w.circuit_failed_probes AS "circuitFailedProbes"`;
 
 /** How long a claimed attempt may take before another worker may take the delivery again. */
 export function leaseMs(): number {
@@ -138,6 +191,8 @@ export async function claimDueDeliveries(options: {
       inFlightEndpoints: ids,
       inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
       endpointConcurrency: env().webhooks.endpointConcurrency,
+      merchantConcurrency: env().webhooks.merchantConcurrency,
+      workerConcurrency: env().webhooks.workerConcurrency,
       leaseMs: leaseMs(),
     }),
   });
@@ -183,8 +238,10 @@ export function retryDelayMs(next: number): number | undefined {
 }
 
 // The endpoint row is written only when its state changes (first failure, first success after
-// failures, or a last_success_at more than a second old): every attempt writing it would make
-// the row a lock every concurrent attempt of the endpoint queues on.
+// failures, a last_success_at more than a second old, a stall, the first answer after stalls):
+// every attempt writing it would make the row a lock every concurrent attempt of the endpoint
+// queues on. A stall (timeout, connection refused or dropped) is slow or rare, so counting each
+// one there is cheap; the circuit itself is opened apart (endpoint-circuit.ts), once, audited.
 const recordParams = sqlParameters([
   "deliveryId",
   "endpointId",
@@ -200,6 +257,9 @@ const recordParams = sqlParameters([
   // The attempt_count of the claim: a delivery claimed again since is not written.
   "attemptCount",
   "eventCreatedAt",
+  // The circuit breaker's view of the outcome: a stall counts, any HTTP answer resets.
+  "stalled",
+  "answered",
 ]);
 const RECORD_SQL = `
 WITH attempt AS (
@@ -219,18 +279,24 @@ WITH attempt AS (
 ), endpoint AS (
   UPDATE webhook_endpoints SET
     last_success_at = CASE WHEN ${recordParams.at.succeeded}::boolean THEN clock_timestamp() ELSE last_success_at END,
-    failing_since = CASE WHEN ${recordParams.at.succeeded}::boolean THEN NULL ELSE coalesce(failing_since, ${recordParams.at.startedAt}) END
-  WHERE id = ${recordParams.at.endpointId} AND CASE WHEN ${recordParams.at.succeeded}::boolean
+    failing_since = CASE WHEN ${recordParams.at.succeeded}::boolean THEN NULL ELSE coalesce(failing_since, ${recordParams.at.startedAt}) END,
+    consecutive_stalls = CASE WHEN ${recordParams.at.stalled}::boolean THEN consecutive_stalls + 1
+                              WHEN ${recordParams.at.answered}::boolean THEN 0 ELSE consecutive_stalls END
+  WHERE id = ${recordParams.at.endpointId} AND (CASE WHEN ${recordParams.at.succeeded}::boolean
     THEN failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < clock_timestamp() - interval '1 second'
     ELSE failing_since IS NULL END
-  RETURNING failing_since, enabled
+    OR ${recordParams.at.stalled}::boolean OR (${recordParams.at.answered}::boolean AND consecutive_stalls > 0))
+  RETURNING failing_since, enabled, consecutive_stalls, circuit_opened_at
 )
 SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "failingSince",
-       coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled
+       coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled,
+       coalesce((SELECT consecutive_stalls FROM endpoint), w.consecutive_stalls) AS "consecutiveStalls",
+       coalesce((SELECT circuit_opened_at FROM endpoint), w.circuit_opened_at) IS NOT NULL AS "circuitOpen"
 FROM webhook_endpoints w WHERE w.id = ${recordParams.at.endpointId}`;
 
 export async function recordAttempt(
-  delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount">,
+  delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount"> &
+    Partial<Pick<ClaimedDelivery, "probe" | "circuitFailedProbes">>,
   outcome: AttemptOutcome & { startedAt: Date },
   trigger = "worker",
 ): Promise<void> {
@@ -252,6 +318,8 @@ export async function recordAttempt(
         retryDelayMs: delay,
         attemptCount: delivery.attemptCount,
         eventCreatedAt: delivery.eventCreatedAt,
+        stalled: stalled(outcome.errorClass),
+        answered: outcome.statusCode !== null,
       }),
     });
   // The excerpt is the receiver's text: if PostgreSQL still refuses it (a data exception, class
@@ -263,6 +331,13 @@ export async function recordAttempt(
     logger().warn({ deliveryId: delivery.id, err: { code } }, "webhook attempt recorded without its response excerpt");
     return record(null);
   });
+  if (delivery.probe) await settleProbe(delivery.endpointId, outcome.statusCode !== null, delivery.circuitFailedProbes ?? 0);
+  else if (
+    stalled(outcome.errorClass) &&
+    !endpoint?.circuitOpen &&
+    Number(endpoint?.consecutiveStalls ?? 0) >= env().webhooks.circuit.threshold
+  )
+    await openCircuit(delivery.endpointId);
   const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;
   if (
     !outcome.ok &&

@@ -1,5 +1,6 @@
 // Endpoint health for the list and the dashboard: success rate and p50 latency of the attempts of
-// the last 24 hours, the last error, the next retry. One aggregate query per page of endpoints.
+// the last 24 hours, the last error, the next retry, the circuit breaker (endpoint-circuit.ts).
+// One aggregate query per page of endpoints.
 import "server-only";
 import { z } from "zod";
 import { sql } from "@/lib/db/client";
@@ -13,6 +14,17 @@ export const endpointHealthSchema = z.strictObject({
     .nullable(),
   nextRetryAt: z.iso.datetime({ precision: 3 }).nullable().describe("The earliest retry scheduled after a failure"),
   pendingDeliveries: z.int().nonnegative(),
+  circuit: z
+    .strictObject({
+      state: z.enum(["closed", "open"]).describe("open: deliveries wait (pending, no attempt spent) but one probe"),
+      openedAt: z.iso.datetime({ precision: 3 }).nullable(),
+      nextProbeAt: z.iso
+        .datetime({ precision: 3 })
+        .nullable()
+        .describe("When the one probe attempt goes (while it is in flight: when its lease ends)"),
+      consecutiveStalls: z.int().nonnegative().describe("Timeouts and connection failures in a row"),
+    })
+    .describe("The circuit breaker: opened by consecutive timeouts or connection failures, closed by an answered probe"),
 });
 export type EndpointHealth = z.output<typeof endpointHealthSchema>;
 
@@ -26,7 +38,8 @@ SELECT w.id,
     FROM webhook_delivery_attempts a WHERE a.endpoint_id = w.id AND a.error_class IS NOT NULL
     ORDER BY a.started_at DESC LIMIT 1) AS last_error,
   (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.attempt_count > 0) AS next_retry,
-  (SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending') AS pending
+  (SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending') AS pending,
+  w.circuit_opened_at, w.circuit_probe_at, w.consecutive_stalls
 FROM webhook_endpoints w WHERE w.id = ANY ($1::varchar[])`;
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -49,6 +62,12 @@ export async function endpointHealth(ids: string[]): Promise<Map<string, Endpoin
       lastError: lastError ? { ...lastError, at: new Date(lastError.at).toISOString() } : null,
       nextRetryAt: iso(row.next_retry),
       pendingDeliveries: Number(row.pending),
+      circuit: {
+        state: row.circuit_opened_at ? "open" : "closed",
+        openedAt: iso(row.circuit_opened_at),
+        nextProbeAt: iso(row.circuit_probe_at),
+        consecutiveStalls: Number(row.consecutive_stalls),
+      },
     });
   }
   return result;
