@@ -24,8 +24,10 @@ const PAYMENT_COMPLETED = "payment.completed";
 function insertEventsSql(bodies: boolean): string {
   return `
 WITH batch AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
-    id text, data jsonb, merchant_id text, terminal_id text, acquirer_name text,
+  -- data is the body's text read as jsonb: each Data object travels once, as the text that the
+  -- body trigger wraps, instead of once as an object and again as that text.
+  SELECT r.*, r.body::jsonb AS data FROM jsonb_to_recordset($1::jsonb) AS r(
+    id text, merchant_id text, terminal_id text, acquirer_name text,
     acquirer_merchant_identifier text, acquirer_terminal_identifier text, transaction_status text,
     payment_method text, authorization_code text, retrieval_reference_number text, card_last4 text,
     dedup_key text, data_problem text, body text, trigger text, n int)
@@ -70,7 +72,6 @@ function rowOf(event: NewEvent, n: number) {
   const c = eventColumnsOf(event.data);
   return {
     id: event.id,
-    data: event.data,
     merchant_id: c.merchantId,
     terminal_id: c.terminalId,
     acquirer_name: c.acquirerName,
