@@ -127,7 +127,7 @@ const baseOf = (target: Target) => `http://127.0.0.1:${target.port}`;
  * that reads it (lib/env.ts keeps what it read first): the bench signs (c)'s cursors and writes
  * (w)'s merchants itself.
  */
-function useServerSettingsHere(): void {
+function adoptServerSettings(): void {
   Object.assign(process.env, SERVER_SECRETS, { DATABASE_URL: MAIN.databaseUrl });
 }
 
@@ -247,7 +247,7 @@ async function deepCursor(target: Target): Promise<string> {
     target.databaseUrl,
     `SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC OFFSET ${deepOf(target) - 1} LIMIT 1`,
   );
-  useServerSettingsHere();
+  adoptServerSettings();
   const { cursorBinding, encodeCursor } = await import("@/lib/paging/cursor");
   return encodeCursor({ createdAt: row!.created_at, id: row!.id }, cursorBinding("events", { sort: "desc" }));
 }
@@ -379,7 +379,7 @@ async function offeredIngestion(server: Server, rate: number, seconds: number) {
  * metadata) to the moment its webhook arrives.
  */
 async function notificationToWebhook(server: Server, rate: number, seconds: number) {
-  useServerSettingsHere();
+  adoptServerSettings();
   const receiver = await startReceiver();
   const routes = await merchantsWithEndpoints(receiver.url, Number(args["webhook-merchants"]));
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
