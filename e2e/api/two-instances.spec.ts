@@ -78,7 +78,9 @@ test("an idempotency key holds across instances: concurrent posts create one mer
   expect(stored[0]!.n).toBe(1);
 });
 
-test("two workers drain one queue of 2,000 events, each processed exactly once", async ({ request }) => {
+test("two instances store 2,000 notifications once each, and two workers drain them as one queue exactly once", async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { username, password } = USERS.ingest;
   // The e2e servers issue 15-second access tokens: sign in again before one runs out, once per
@@ -111,6 +113,21 @@ test("two workers drain one queue of 2,000 events, each processed exactly once",
     }),
   );
   expect(new Set(ids).size).toBe(2000);
+  // Decided on arrival, one attempt each, by whichever instance took the request.
+  const [decided] = await queryE2E<{ events: number; pending: number; attempts: number }>(
+    `SELECT count(*)::int AS events, count(*) FILTER (WHERE status = 'pending')::int AS pending,
+            (SELECT count(*)::int FROM event_attempts a JOIN events e ON e.id = a.event_id WHERE e.merchant_id = $1) AS attempts
+     FROM events WHERE merchant_id = $1`,
+    [merchantId],
+  );
+  expect(decided).toEqual({ events: 2000, pending: 0, attempts: 2000 });
+
+  // The worker's queue (what a load or an upgrade leaves pending): the same events made pending
+  // again in one statement, drained by both instances' workers.
+  await queryE2E("DELETE FROM event_attempts a USING events e WHERE e.id = a.event_id AND e.merchant_id = $1", [merchantId]);
+  await queryE2E("UPDATE events SET status = 'pending', failure_reason = NULL, attempt_count = 0 WHERE merchant_id = $1", [
+    merchantId,
+  ]);
 
   await expect
     .poll(

@@ -1,10 +1,12 @@
 // Who an access token speaks for, right now: the signature and claims (verified once per token,
 // then cached until it expires), and the user's current state. A token of a user who was
 // disabled, or whose role or password changed after it was issued (the credentials epoch), is
-// refused: an admin's "Disable" takes effect on the API within ACCOUNT_STATUS_TTL_MS on every
-// instance, at once on the instance that made the change, instead of when the token expires.
+// refused: an admin's "Disable" takes effect on the API at once on every instance (the change's
+// NOTIFY, account-change-listener.ts; within ACCOUNT_STATUS_TTL_MS while an instance's listener
+// is down), instead of when the token expires.
 // The user's state is read at most once per user per TTL, so the hot path stays free of it.
 import "server-only";
+import { followAccountChanges } from "@/lib/auth/account-change-listener";
 import { TokenRejected, verifyAccessTokenClaims } from "@/lib/auth/jwt";
 import type { Caller } from "@/lib/auth/roles";
 import { sql } from "@/lib/db/client";
@@ -23,6 +25,9 @@ type AccountStatus = {
   readAt: number;
 };
 const accountStatuses = new Map<string, AccountStatus>();
+// Counts the forgets: a state read while one happened may predate the change, so it is not kept.
+let forgets = 0;
+const thisCache = { forget: forgetAccountStatus, forgetAll: forgetAllAccountStatuses };
 
 async function verified(token: string): Promise<Verified> {
   const hit = verifiedTokens.get(token);
@@ -36,6 +41,8 @@ async function verified(token: string): Promise<Verified> {
 async function accountStatus(userId: string): Promise<AccountStatus | undefined> {
   const hit = accountStatuses.get(userId);
   if (hit && Date.now() - hit.readAt < ACCOUNT_STATUS_TTL_MS) return hit;
+  followAccountChanges(thisCache);
+  const forgetsBefore = forgets;
   const [row] = (await sql({
     name: "access_token_account_status",
     text:
@@ -52,7 +59,7 @@ async function accountStatus(userId: string): Promise<AccountStatus | undefined>
     readAt: Date.now(),
   };
   if (accountStatuses.size >= MAX_CACHED) accountStatuses.clear();
-  accountStatuses.set(userId, status);
+  if (forgets === forgetsBefore) accountStatuses.set(userId, status);
   return status;
 }
 
@@ -70,5 +77,12 @@ export async function callerOfAccessToken(token: string): Promise<Caller> {
 
 /** After a change to a user on this instance: its tokens are judged afresh from the next request. */
 export function forgetAccountStatus(userId: string): void {
+  forgets++;
   accountStatuses.delete(userId);
+}
+
+/** When changes may have been missed (the listener's connection was lost or reopened). */
+export function forgetAllAccountStatuses(): void {
+  forgets++;
+  accountStatuses.clear();
 }

@@ -7,12 +7,13 @@
 // from the primary (lib/db/read-replica.ts).
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseHandle, openDatabase, type SqlQuery } from "@/lib/db/adapter";
+import { type Listener, type ListenHandlers, listen } from "@/lib/db/listen";
 import { createReplicaRouter, type ReplicaRouter } from "@/lib/db/read-replica";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 type Connection = { client: PrismaClient; handle: DatabaseHandle };
-type Holder = Connection & { replica?: Connection & { router: ReplicaRouter } };
+type Holder = Connection & { replica?: Connection & { router: ReplicaRouter }; listeners: Listener[] };
 const g = globalThis as unknown as { __pic_db?: Holder };
 
 function holder(): Holder {
@@ -23,7 +24,7 @@ function holder(): Holder {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
-    const holder: Holder = { client: new PrismaClient({ adapter: handle.adapter }), handle };
+    const holder: Holder = { client: new PrismaClient({ adapter: handle.adapter }), handle, listeners: [] };
     const replica = config.databaseReplica;
     if (replica) {
       const replicaHandle = openDatabase(replica.url, {
@@ -72,10 +73,25 @@ export const readSql: SqlQuery = (query) => {
   );
 };
 
+/**
+ * LISTEN on a channel of the primary (lib/db/listen.ts) until closeDb(): a connection of its own
+ * on a server, the embedded database's own listen() on PGlite.
+ */
+export function listenOnPrimary(channel: string, handlers: ListenHandlers): Listener {
+  const h = holder();
+  const config = env();
+  const listener = h.handle.embedded
+    ? listen({ embedded: h.handle.embedded }, channel, handlers)
+    : listen({ url: config.databaseUrl, connectTimeoutMs: config.databaseConnectTimeoutMs }, channel, handlers);
+  h.listeners.push(listener);
+  return listener;
+}
+
 export async function closeDb(): Promise<void> {
   const h = g.__pic_db;
   if (!h) return;
   g.__pic_db = undefined;
+  for (const listener of h.listeners) await listener.stop();
   for (const connection of [h, h.replica]) {
     if (!connection) continue;
     await connection.client.$disconnect();

@@ -74,7 +74,8 @@ describe("POST /v1/webhooks/events/retry", () => {
     expect(await statusesOf(other.ids)).toEqual(["failed"]);
     const attempts = await db().eventAttempt.findMany({ where: { eventId: ids[0] }, orderBy: { startedAt: "asc" } });
     expect(attempts.map((a) => [a.outcome, a.trigger.split("-")[0]])).toEqual([
-      ["failed", expect.stringMatching(/^worker:/)],
+      // Decided on arrival by the ingestion (docs/api.md, "Single ingestion").
+      ["failed", expect.stringMatching(/^ingest:/)],
       ["processed", "retry:operator"],
     ]);
 

@@ -7,7 +7,7 @@ import { GET as list } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { csvField, decimalAmount, EXPORT_COLUMNS, exportEvents, exportEventsQuery } from "@/lib/events/export-events";
 import { call, userWithTokens } from "../support/api";
-import { ingestEvents, setCreatedAt } from "../support/events";
+import { ingestEvents, insertPendingEvents, setCreatedAt } from "../support/events";
 
 let reader: string;
 let ingester: string;
@@ -84,7 +84,9 @@ describe("GET /v1/webhooks/events/export", () => {
     expect(rows.map((r) => r.id)).toEqual([...ids].reverse());
     const first = rows.find((r) => r.id === ids[0])!;
     expect(first).toMatchObject({
-      status: "pending",
+      // Decided on arrival: no credential holds its MID.
+      status: "failed",
+      failure_reason: "no_matching_credential",
       type: "payment.completed",
       merchant_id: merchant,
       acquirer_name: "cielo",
@@ -94,7 +96,7 @@ describe("GET /v1/webhooks/events/export", () => {
       card_brand: "visa",
       capture_method: "chip",
       transaction_type: "authorization",
-      attempt_count: "0",
+      attempt_count: "1",
     });
     expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // No card holder names leave the system in an export.
@@ -106,7 +108,8 @@ describe("GET /v1/webhooks/events/export", () => {
 
   it("matches the list for the same filters, status and time range included", async () => {
     const merchant = tag();
-    const ids = await ingestEvents(ingester, 12, () => ({ merchantId: merchant }));
+    // Pending ones too: ingestion decides on arrival, a load leaves events pending.
+    const ids = await insertPendingEvents(12, () => ({ merchantId: merchant }));
     await setCreatedAt(ids, (i) => new Date(Date.parse("2026-06-01T00:00:00.000Z") + i * 3_600_000));
     await db().$executeRawUnsafe(
       `UPDATE events SET status = 'failed', failure_reason = 'no_matching_credential' WHERE id = ANY($1)`,

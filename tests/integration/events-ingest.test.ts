@@ -7,6 +7,7 @@ import { processPendingEvents } from "@/lib/events/process-events";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
+import { insertPendingEvents } from "../support/events";
 
 let ingester: string;
 let operator: string;
@@ -26,12 +27,13 @@ const credentialFor = (acquirer: string, mid: string, tid: string, enabled = tru
   insertCredential({ acquirer, mid, tid, enabled });
 
 describe("POST /v1/webhooks/events", () => {
-  it("stores a notification as pending and answers 202 with the event", async () => {
+  it("stores and decides a notification on arrival and answers 202 with the event", async () => {
     const data = cardEventData();
     const res = await call(ingest, "/v1/webhooks/events", { token: ingester, body: data });
     expect(res.status).toBe(202);
     expect(res.headers.get("location")).toBe(`/v1/webhooks/events/${res.json.id}`);
-    expect(res.json).toMatchObject({ type: "payment.completed", status: "pending" });
+    // No credential holds its MID: failed at once, never pending (docs/api.md, "Ingestion").
+    expect(res.json).toMatchObject({ type: "payment.completed", status: "failed" });
     expect(res.json.id).toMatch(/^[0-9a-v]{20}$/);
     expect(res.json.data).toMatchObject({ amount: data.amount, acquirerName: "cielo", metadata: data.metadata });
   });
@@ -103,7 +105,7 @@ describe("processing, detail and retry", () => {
       ids.map((id) => call(getOne, `/v1/webhooks/events/${id}`, { token: viewer, params: { id } })),
     );
     expect(a!.json).toMatchObject({ status: "processed", failureReason: null, attemptCount: 1 });
-    expect(a!.json.attempts[0]).toMatchObject({ outcome: "processed", trigger: expect.stringMatching(/^worker:/) });
+    expect(a!.json.attempts[0]).toMatchObject({ outcome: "processed", trigger: expect.stringMatching(/^ingest:ingest-/) });
     expect(b!.json).toMatchObject({ status: "failed", failureReason: "credential_disabled" });
     expect(c!.json).toMatchObject({ status: "failed", failureReason: "no_matching_credential", attemptCount: 1 });
   });
@@ -144,9 +146,7 @@ describe("processing, detail and retry", () => {
   });
 
   it("never processes an event twice when workers run concurrently", async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 60; i++)
-      ids.push((await call(ingest, "/v1/webhooks/events", { token: ingester, body: cardEventData() })).json.id);
+    const ids = await insertPendingEvents(60);
     await Promise.all([drainQueue(), drainQueue(), drainQueue()]);
     const attempts = await db().eventAttempt.groupBy({ by: ["eventId"], where: { eventId: { in: ids } }, _count: true });
     expect(attempts).toHaveLength(60);

@@ -165,7 +165,7 @@ describe("filters", () => {
     await db()
       .$executeRaw`UPDATE events SET status = 'failed', failure_reason = 'no_matching_credential' WHERE id IN (${ids[0]}, ${ids[1]})`;
     await db().$executeRaw`UPDATE events SET status = 'failed', failure_reason = 'credential_disabled' WHERE id = ${ids[2]}`;
-    await db().$executeRaw`UPDATE events SET status = 'processed' WHERE id = ${ids[3]}`;
+    await db().$executeRaw`UPDATE events SET status = 'processed', failure_reason = NULL WHERE id = ${ids[3]}`;
     const listed = async (q: string) =>
       (await get(`merchant_id=${merchant}&${q}`)).json.data.map((e: { id: string }) => e.id).sort();
     expect(await listed("failure_reason=no_matching_credential")).toEqual([ids[0], ids[1]].sort());

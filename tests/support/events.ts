@@ -36,3 +36,26 @@ export async function ensureMonthsOf(instants: Date[]): Promise<void> {
   const months = new Set(instants.map((d) => d.toISOString().slice(0, 7)));
   for (const month of months) await ensureEventPartitions(new Date(`${month}-01T00:00:00Z`), 0);
 }
+
+/**
+ * Events stored `pending`, for tests of the worker: ingestion decides on arrival, so only a load
+ * (the demo loader's statement, used here) or an upgrade leaves events for the worker.
+ */
+export async function insertPendingEvents(count: number, overrides: (i: number) => Partial<EventDataInput> = () => ({})) {
+  const { insertEventBatch } = await import("@/lib/demo/insert-event-batch");
+  const { eventDataSchema } = await import("@/lib/events/data-schema");
+  const { newId } = await import("@/lib/ids");
+  const now = Date.now();
+  const events = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    type: "payment.completed" as const,
+    status: "pending" as const,
+    failureReason: null,
+    data: eventDataSchema.parse(cardEventData(overrides(i))),
+    createdAt: now,
+    updatedAt: now,
+    attempt: null,
+  }));
+  await insertEventBatch(events);
+  return events.map((e) => e.id);
+}
