@@ -5,8 +5,9 @@ import { z } from "zod";
 import { auditLogQuery } from "@/lib/audit/schemas";
 import { listCredentialsQuery } from "@/lib/credentials/schemas";
 import { BULK_RETRY_CAP, COUNT_CAP, countEventsQuery } from "@/lib/events/bulk-retry-schemas";
+import { listEventsQuery } from "@/lib/events/event-contract";
+import { EVENT_FILTER_DESCRIPTIONS } from "@/lib/events/event-filter-table";
 import { exportEventsQuery } from "@/lib/events/export-events";
-import { EVENT_FILTER_DESCRIPTIONS, listEventsQuery } from "@/lib/events/list-query";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
 import {
