@@ -23,10 +23,11 @@ import { Select } from "@/components/ui/select";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import type { AuditAction } from "@/lib/audit/audit-actions";
 
 const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
 
-const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
+const ACTIONS: Record<AuditAction, { label: string; tone: "success" | "accent" | "neutral" }> = {
   "merchant.create": { label: "Merchant registered", tone: "success" },
   "merchant.update": { label: "Merchant changed", tone: "accent" },
   "credential.create": { label: "Credential created", tone: "success" },
@@ -215,7 +216,7 @@ export function AuditLogView() {
           const lines = changeLines(entry.before, entry.after);
           const open = expanded.isOpen(entry.id);
           const detailsId = `audit-changes-${entry.id}`;
-          const action = ACTIONS[entry.action];
+          const action = ACTIONS[entry.action as AuditAction] as (typeof ACTIONS)[AuditAction] | undefined;
           return (
             <Fragment key={entry.id}>
               <Tr data-testid="audit-row">

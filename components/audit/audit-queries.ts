@@ -3,19 +3,19 @@
 // The audit log's reads: its filters as they stand in the URL (?targetType=&action=&targetId=),
 // parsed once for the page and the request, and the log itself, page by page.
 import { useInfiniteList } from "@/components/api/use-infinite-list";
+import { AUDIT_TARGET_TYPES, type AuditTargetType } from "@/lib/audit/audit-actions";
 import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
 
 const PAGE_SIZE = 30;
 
-const TARGET_TYPES = ["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"] as const;
-export type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
+export type AuditFilters = { targetType?: AuditTargetType; action?: string; targetId?: string };
 
 export function parseAuditFilters(params: URLSearchParams): AuditFilters {
   const targetType = params.get("targetType");
   const action = params.get("action") ?? "";
   const targetId = params.get("targetId")?.trim() ?? "";
   return {
-    targetType: TARGET_TYPES.find((t) => t === targetType),
+    targetType: AUDIT_TARGET_TYPES.find((t) => t === targetType),
     action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
     targetId: targetId && targetId.length <= 64 ? targetId : undefined,
   };

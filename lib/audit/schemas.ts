@@ -1,10 +1,11 @@
 // Query of GET /v1/audit-log, shared by the API, the dashboard and the OpenAPI document.
 import { z } from "zod";
+import { AUDIT_TARGET_TYPES } from "@/lib/audit/audit-actions";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 import { instantOrDay } from "@/lib/validation/created-at-range";
 
 export const auditLogQuery = z.strictObject({
-  targetType: z.enum(["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"]).optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   targetId: z.string().min(1).max(64).optional(),
   /** Who did it: a username, exact (for a refused sign-in, the name that was typed). */
   actor: z.string().min(1).max(64).optional(),

@@ -148,9 +148,7 @@ function createJob(
     await recordAuditEntry(tx, {
       caller: options.caller,
       action: "event.bulk_retry",
-      targetType: "event_retry_job",
       targetId: created.id,
-      before: null,
       after: { filters: options.filters, total: count, capped },
     });
     return created;

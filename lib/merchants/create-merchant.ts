@@ -18,9 +18,7 @@ export async function createMerchant(options: { caller: Caller; input: CreateMer
       await recordAuditEntry(tx, {
         caller,
         action: "merchant.create",
-        targetType: "merchant",
         targetId: row.id,
-        before: null,
         after: merchantAuditSnapshot(row),
       });
       return row;

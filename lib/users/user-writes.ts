@@ -38,9 +38,7 @@ export async function insertUser(caller: Caller | null, input: NewUser): Promise
       await recordAuditEntry(tx, {
         caller,
         action: "user.create",
-        targetType: "user",
         targetId: row.id,
-        before: null,
         after: userAuditSnapshot(row),
       });
       return row;
@@ -68,7 +66,6 @@ export async function changeUser(
     await recordAuditEntry(tx, {
       caller,
       action,
-      targetType: "user",
       targetId: id,
       before: userAuditSnapshot(before),
       after: userAuditSnapshot(after),

@@ -45,9 +45,7 @@ export async function createWebhookEndpoint(options: {
     await recordAuditEntry(tx, {
       caller,
       action: "webhook_endpoint.create",
-      targetType: "webhook_endpoint",
       targetId: id,
-      before: null,
       after: endpointAuditSnapshot(created),
     });
     return created;
