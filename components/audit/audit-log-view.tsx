@@ -4,7 +4,7 @@
 // action and target id; a row opens its changes (before and after).
 import { Fragment, useId } from "react";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
-import { type AuditFilters, parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
+import { parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -140,7 +140,7 @@ export function AuditLogView() {
             id={ids.type}
             size="sm"
             value={filters.targetType ?? ""}
-            onChange={(e) => setFilters({ targetType: (e.target.value || undefined) as AuditFilters["targetType"] })}
+            onChange={(e) => setFilters({ targetType: e.target.value || undefined })}
           >
             <option value="">All targets</option>
             <option value="merchant">Merchants</option>

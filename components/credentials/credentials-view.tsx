@@ -6,12 +6,7 @@ import { Fragment, useState } from "react";
 import { CredentialDetails } from "@/components/credentials/credential-details";
 import { identifiersOf, KIND_SHORT_LABELS } from "@/components/credentials/credential-display";
 import { CredentialFilterBar } from "@/components/credentials/credential-filter-bar";
-import {
-  credentialFiltersActive,
-  NO_CREDENTIAL_FILTERS,
-  parseCredentialFilters,
-  useCredentialList,
-} from "@/components/credentials/credential-queries";
+import { NO_CREDENTIAL_FILTERS, parseCredentialFilters, useCredentialList } from "@/components/credentials/credential-queries";
 import { CredentialStateBadge } from "@/components/credentials/credential-state-badge";
 import { EditCredentialDialog, type EditTarget } from "@/components/credentials/edit-credential-dialog";
 import { ToggleCredentialDialog, type ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
@@ -34,6 +29,7 @@ import { Toaster } from "@/components/ui/toast";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
+import { pageFiltersActive } from "@/lib/paging/list-filter-table";
 
 export function CredentialsView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseCredentialFilters);
@@ -47,7 +43,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
   const credentials = query.data?.pages.flatMap((p) => p.data) ?? [];
   const merchants = useMerchantsById(credentials.map((c) => c.merchantId));
   const providersById = new Map((providers.data ?? []).map((p) => [p.id, p]));
-  const filtered = credentialFiltersActive(filters);
+  const filtered = pageFiltersActive(filters);
   const columns: Column[] = ["Merchant", "Provider", "Account", "Status", "Created", ...(canWrite ? [ACTIONS_COLUMN] : [])];
 
   const newHref = filters.merchantId ? `/credentials/new?merchantId=${filters.merchantId}` : "/credentials/new";

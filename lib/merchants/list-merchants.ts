@@ -1,36 +1,26 @@
-// Merchants, newest first by default, optionally narrowed by a search on name or tax id.
+// Merchants, newest first by default, filtered as merchant-filter-table.ts declares (a search on
+// the name or the tax id, a set of ids).
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { normalizeCnpj } from "@/lib/merchants/cnpj";
 import { type MerchantDto, toMerchantDto } from "@/lib/merchants/merchant-dto";
+import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import type { ListMerchantsQuery } from "@/lib/merchants/schemas";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
-
-function searchWhere(search: string | undefined): Prisma.MerchantWhereInput {
-  if (!search) return {};
-  // Prisma passes `contains` to (I)LIKE unescaped: a "%" or "_" typed in the box is literal.
-  const literal = search.replace(/[\\%_]/g, "\\$&");
-  const byName: Prisma.MerchantWhereInput = { name: { contains: literal, mode: "insensitive" } };
-  // Tax ids are stored normalized, so "11.222.333" finds 11222333000181. A prefix, not a
-  // substring: "0001" (every head office) would otherwise match nearly everything.
-  const taxIdPrefix = normalizeCnpj(search);
-  if (!/^[0-9A-Z]{1,14}$/.test(taxIdPrefix)) return byName;
-  return { OR: [byName, { taxId: { startsWith: taxIdPrefix } }] };
-}
+import { filterConditions, filterValues } from "@/lib/paging/list-filter-table";
 
 export async function listMerchants(options: { caller: Caller; query: ListMerchantsQuery }): Promise<Page<MerchantDto>> {
   requirePermission(options.caller, "read");
-  const { search, id, limit, cursor, sort } = options.query;
+  const { limit, cursor, sort } = options.query;
+  const filters = filterConditions(MERCHANT_FILTER_TABLE, options.query);
   return keysetPage({
     list: "merchants",
-    filters: { search, id },
+    filters: filterValues(MERCHANT_FILTER_TABLE, options.query),
     query: { limit, cursor, sort },
     fetch: (window) => {
       const keyset = prismaKeyset(window);
       return db().merchant.findMany({
-        where: { AND: [searchWhere(search), id ? { id: { in: id } } : {}, keyset.where] },
+        where: { AND: [...filters, keyset.where] },
         orderBy: keyset.orderBy,
         take: window.take,
       });

@@ -1,7 +1,7 @@
 // The response schemas of webhook deliveries and their attempts (pure: the events contract and
 // the browser's types use them; lib/webhooks/delivery-dto.ts maps rows to them).
 import { z } from "zod";
-import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
+import { DELIVERY_STATUSES } from "@/lib/webhooks/delivery-filter-table";
 
 const timestamp = z.iso.datetime({ precision: 3 });
 

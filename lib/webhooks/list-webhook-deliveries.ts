@@ -1,10 +1,12 @@
 // Webhook deliveries across endpoints (or of one), newest first by default, filtered by status,
-// endpoint, merchant, event and creation time: GET /v1/webhook-deliveries.
+// endpoint, merchant, event and creation time (delivery-filter-table.ts): GET /v1/webhook-deliveries.
 import "server-only";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
+import { filterConditions, filterValues } from "@/lib/paging/list-filter-table";
 import { type DeliveryDto, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import type { ListWebhookDeliveriesQuery } from "@/lib/webhooks/schemas";
 
 export async function listWebhookDeliveries(options: {
@@ -12,23 +14,16 @@ export async function listWebhookDeliveries(options: {
   query: ListWebhookDeliveriesQuery;
 }): Promise<Page<DeliveryDto>> {
   requirePermission(options.caller, "read");
-  const { status, endpointId, merchantId, eventId, limit, cursor, sort } = options.query;
-  const gte = options.query["created_at[gte]"];
-  const lt = options.query["created_at[lt]"];
+  const { limit, cursor, sort } = options.query;
+  const filters = filterConditions(DELIVERY_FILTER_TABLE, options.query);
   return keysetPage({
     list: "webhook_deliveries",
-    filters: { status, endpointId, merchantId, eventId, gte, lt },
+    filters: filterValues(DELIVERY_FILTER_TABLE, options.query),
     query: { limit, cursor, sort },
     fetch: (window) => {
       const keyset = prismaKeyset(window);
       return db().webhookDelivery.findMany({
-        where: {
-          AND: [
-            { status, endpointId, eventId, endpoint: merchantId ? { merchantId } : undefined },
-            gte || lt ? { createdAt: { gte: gte ? new Date(gte) : undefined, lt: lt ? new Date(lt) : undefined } } : {},
-            keyset.where,
-          ],
-        },
+        where: { AND: [...filters, keyset.where] },
         orderBy: keyset.orderBy,
         take: window.take,
         include: { endpoint: { select: { merchantId: true } } },
