@@ -29,7 +29,7 @@ export type ListFilter<Name extends string, Schema extends z.ZodType, Where> = {
 };
 
 /** Any list's filter (a table's entries differ in their value types; `never` takes every one). */
-type AnyFilter<Where = unknown> = Omit<ListFilter<string, z.ZodType, Where>, "where"> & {
+export type AnyFilter<Where = unknown> = Omit<ListFilter<string, z.ZodType, Where>, "where"> & {
   where: ((value: never) => Where) | "period";
 };
 
