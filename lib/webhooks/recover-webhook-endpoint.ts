@@ -12,9 +12,8 @@ import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import { newId, XID_PATTERN } from "@/lib/ids";
-import { isResumable, type JobKind, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
+import { newId } from "@/lib/ids";
+import { isResumable, type JobKind, readJob, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
@@ -94,10 +93,8 @@ export async function recoverWebhookEndpoint(options: {
 
 export async function getRecoverJob(options: { caller: Caller; id: string }): Promise<RecoverJobDto> {
   requirePermission(options.caller, "read");
-  const job = XID_PATTERN.test(options.id) ? await db().webhookRecoverJob.findUnique({ where: { id: options.id } }) : null;
-  if (!job) throw notFound("No recover job has this id.");
-  if (isResumable(job)) void runJob(job);
-  return toDto(job);
+  const find = (id: string) => db().webhookRecoverJob.findUnique({ where: { id } });
+  return toDto(await readJob(webhookRecoverJobKind, options.id, find, "No recover job has this id."));
 }
 
 /** Waits for a job started in this process (tests). */
