@@ -45,6 +45,25 @@ export async function recordAuditEntry(
   await tx.auditLogEntry.create({ data: auditRow({ actor, ...rest }) });
 }
 
+/** Creates a row and the audit entry of its creation in one transaction: the entry exists exactly when the row does. */
+export function createAudited<Row extends { id: string }>(options: {
+  caller: Caller | null;
+  action: AuditAction;
+  create: (tx: Prisma.TransactionClient) => Promise<Row>;
+  snapshot: (row: Row) => Prisma.InputJsonObject;
+}): Promise<Row> {
+  return db().$transaction(async (tx) => {
+    const row = await options.create(tx);
+    await recordAuditEntry(tx, {
+      caller: options.caller,
+      action: options.action,
+      targetId: row.id,
+      after: options.snapshot(row),
+    });
+    return row;
+  });
+}
+
 /**
  * A sign-in, or a refused one (then the actor is whoever typed the username: no user id, and the
  * target is the user when it exists, else the name typed). The address, never the password.

@@ -4,7 +4,7 @@
 // access tokens (lib/auth/access-token-caller.ts).
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createAudited, recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import type { Caller, Role } from "@/lib/auth/roles";
@@ -23,25 +23,22 @@ export async function insertUser(caller: Caller | null, input: NewUser): Promise
   const role = roleSchema.parse(input.role);
   const passwordHash = await hashPassword(passwordSchema.parse(input.password));
   try {
-    const user = await db().$transaction(async (tx) => {
-      const row = await tx.user.create({
-        // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
-        data: {
-          id: newId(),
-          username,
-          role,
-          passwordHash,
-          credentialsEpoch: new Date(0),
-          passwordChangeRequired: input.passwordChangeRequired,
-        },
-      });
-      await recordAuditEntry(tx, {
-        caller,
-        action: "user.create",
-        targetId: row.id,
-        after: userAuditSnapshot(row),
-      });
-      return row;
+    const user = await createAudited({
+      caller,
+      action: "user.create",
+      create: (tx) =>
+        tx.user.create({
+          // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
+          data: {
+            id: newId(),
+            username,
+            role,
+            passwordHash,
+            credentialsEpoch: new Date(0),
+            passwordChangeRequired: input.passwordChangeRequired,
+          },
+        }),
+      snapshot: userAuditSnapshot,
     });
     return toUserDto(user);
   } catch (error) {

@@ -1,7 +1,7 @@
 // Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
 // The signing secret is generated here and answered once; reads mask it.
 import "server-only";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createAudited } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
@@ -28,27 +28,24 @@ export async function createWebhookEndpoint(options: {
   const id = newId();
   const secret = generateWebhookSecret();
   const sealed = sealEndpointSecret(id, secret);
-  const row = await db().$transaction(async (tx) => {
-    const created = await tx.webhookEndpoint.create({
-      data: {
-        id,
-        merchantId: merchant.id,
-        url,
-        description: input.description,
-        eventTypes: [...new Set(input.eventTypes)],
-        enabled: input.enabled,
-        rateLimit: input.rateLimit,
-        secretCiphertext: sealed.ciphertext,
-        secretKeyVersion: sealed.keyVersion,
-      },
-    });
-    await recordAuditEntry(tx, {
-      caller,
-      action: "webhook_endpoint.create",
-      targetId: id,
-      after: endpointAuditSnapshot(created),
-    });
-    return created;
+  const row = await createAudited({
+    caller,
+    action: "webhook_endpoint.create",
+    create: (tx) =>
+      tx.webhookEndpoint.create({
+        data: {
+          id,
+          merchantId: merchant.id,
+          url,
+          description: input.description,
+          eventTypes: [...new Set(input.eventTypes)],
+          enabled: input.enabled,
+          rateLimit: input.rateLimit,
+          secretCiphertext: sealed.ciphertext,
+          secretKeyVersion: sealed.keyVersion,
+        },
+      }),
+    snapshot: endpointAuditSnapshot,
   });
   return toWebhookEndpointDto(row, secret);
 }
