@@ -2,51 +2,29 @@
 
 // The audit log page: who did what to which object, newest first, filtered by target type,
 // action and target id; a row opens its changes (before and after).
-import { Fragment, useId } from "react";
+import { Fragment } from "react";
+import { ACTION_LABELS } from "@/components/audit/audit-action-labels";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
-import { type AuditFilters, parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
+import { AuditFilterBar } from "@/components/audit/audit-filter-bar";
+import { parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
-import { ControlIcon } from "@/components/ui/control-icons";
 import { DetailsRow, Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { InfiniteListTable } from "@/components/ui/list-table";
 // The audit log (admins): who created or changed which merchant, credential or user, and what
 // changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
-import { Select } from "@/components/ui/select";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import type { AuditAction } from "@/lib/audit/audit-actions";
 
 const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
-
-const ACTIONS: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
-  "merchant.create": { label: "Merchant registered", tone: "success" },
-  "merchant.update": { label: "Merchant changed", tone: "accent" },
-  "credential.create": { label: "Credential created", tone: "success" },
-  "credential.update": { label: "Credential changed", tone: "accent" },
-  "user.create": { label: "User created", tone: "success" },
-  "user.update": { label: "User changed", tone: "accent" },
-  "user.password_reset": { label: "Password reset", tone: "accent" },
-  "user.password_change": { label: "Password changed", tone: "accent" },
-  "user.sign_in": { label: "Signed in", tone: "neutral" },
-  "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
-  "event.export": { label: "Events exported", tone: "neutral" },
-  "event.retry": { label: "Event retried", tone: "accent" },
-  "event.bulk_retry": { label: "Failed events retried", tone: "accent" },
-  "webhook_endpoint.create": { label: "Endpoint created", tone: "success" },
-  "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
-  "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
-  "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
-  "webhook_endpoint.circuit_open": { label: "Endpoint paused (circuit open)", tone: "accent" },
-  "webhook_endpoint.circuit_close": { label: "Endpoint resumed (circuit closed)", tone: "accent" },
-};
 
 function ChangeSummary({ lines, create }: { lines: ChangeLine[]; create: boolean }) {
   if (lines.length === 0) return <span className="text-(--fg-subtle)">No field changed</span>;
@@ -111,7 +89,6 @@ function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }
 }
 
 export function AuditLogView() {
-  const ids = { type: useId(), action: useId(), target: useId() };
   const [filters, setFilters] = useUrlFilters(parseAuditFilters);
   const target = useTypedFilter(filters.targetId ?? "", (next) => setFilters({ targetId: next.trim() || undefined }));
   const expanded = useExpandedRows();
@@ -132,66 +109,7 @@ export function AuditLogView() {
 
   return (
     <>
-      <search aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="w-[calc(50%-0.375rem)] sm:w-44">
-          <label htmlFor={ids.type} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-            Target
-          </label>
-          <Select
-            id={ids.type}
-            size="sm"
-            value={filters.targetType ?? ""}
-            onChange={(e) => setFilters({ targetType: (e.target.value || undefined) as AuditFilters["targetType"] })}
-          >
-            <option value="">All targets</option>
-            <option value="merchant">Merchants</option>
-            <option value="credential">Credentials</option>
-            <option value="user">Users</option>
-            <option value="event">Events (exports)</option>
-            <option value="webhook_endpoint">Webhook endpoints</option>
-          </Select>
-        </div>
-        <div className="w-[calc(50%-0.375rem)] sm:w-48">
-          <label htmlFor={ids.action} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-            Action
-          </label>
-          <Select
-            id={ids.action}
-            size="sm"
-            value={filters.action ?? ""}
-            onChange={(e) => setFilters({ action: e.target.value || undefined })}
-          >
-            <option value="">All actions</option>
-            {Object.entries(ACTIONS).map(([action, { label }]) => (
-              <option key={action} value={action}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="w-full sm:w-60">
-          <label htmlFor={ids.target} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-            Target ID
-          </label>
-          <Input
-            id={ids.target}
-            size={20}
-            className="h-8! font-mono text-xs"
-            placeholder="e.g. d4k2qv0n8g3s1c7pa9lg"
-            spellCheck={false}
-            autoComplete="off"
-            value={target.text}
-            maxLength={64}
-            onChange={(e) => target.type(e.target.value)}
-          />
-        </div>
-        {filtered ? (
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            <ControlIcon name="close" className="size-3.5" />
-            Clear filters
-          </Button>
-        ) : null}
-      </search>
+      <AuditFilterBar filters={filters} setFilters={setFilters} target={target} filtered={filtered} onClear={clearFilters} />
 
       <InfiniteListTable
         query={query}
@@ -217,7 +135,7 @@ export function AuditLogView() {
           const lines = changeLines(entry.before, entry.after);
           const open = expanded.isOpen(entry.id);
           const detailsId = `audit-changes-${entry.id}`;
-          const action = ACTIONS[entry.action];
+          const action = ACTION_LABELS[entry.action as AuditAction] as (typeof ACTION_LABELS)[AuditAction] | undefined;
           return (
             <Fragment key={entry.id}>
               <Tr data-testid="audit-row">

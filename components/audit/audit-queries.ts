@@ -1,34 +1,20 @@
 "use client";
 
-// The audit log's reads: its filters as they stand in the URL (?targetType=&action=&targetId=),
+// The audit log's reads: its filters as they stand in the URL (as audit-filter-table.ts declares),
 // parsed once for the page and the request, and the log itself, page by page.
 import { useInfiniteList } from "@/components/api/use-infinite-list";
 import type { AuditEntryDto } from "@/lib/audit/audit-entry-dto";
+import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
+import { type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 
 const PAGE_SIZE = 30;
 
-const TARGET_TYPES = ["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"] as const;
-export type AuditFilters = { targetType?: (typeof TARGET_TYPES)[number]; action?: string; targetId?: string };
+export type AuditFilters = PageFilters<typeof AUDIT_FILTER_TABLE>;
 
-export function parseAuditFilters(params: URLSearchParams): AuditFilters {
-  const targetType = params.get("targetType");
-  const action = params.get("action") ?? "";
-  const targetId = params.get("targetId")?.trim() ?? "";
-  return {
-    targetType: TARGET_TYPES.find((t) => t === targetType),
-    action: /^[a-z_]+\.[a-z_]+$/.test(action) && action.length <= 64 ? action : undefined,
-    targetId: targetId && targetId.length <= 64 ? targetId : undefined,
-  };
-}
+export const parseAuditFilters = (params: URLSearchParams) => parsePageFilters(AUDIT_FILTER_TABLE, params);
 
 function auditPath(filters: AuditFilters, cursor: string | undefined): string {
-  const params = new URLSearchParams();
-  if (filters.targetType) params.set("targetType", filters.targetType);
-  if (filters.action) params.set("action", filters.action);
-  if (filters.targetId) params.set("targetId", filters.targetId);
-  params.set("limit", String(PAGE_SIZE));
-  if (cursor) params.set("cursor", cursor);
-  return `/v1/audit-log?${params}`;
+  return `/v1/audit-log?${pageFiltersQuery(AUDIT_FILTER_TABLE, filters, { limit: PAGE_SIZE, cursor })}`;
 }
 
 export function useAuditLog(filters: AuditFilters) {

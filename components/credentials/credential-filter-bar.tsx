@@ -3,16 +3,13 @@
 // The credentials list's filters: merchant (search), provider, the acquirer's MID and TID,
 // enabled. Each change rewrites the URL, which the list reads.
 import { useId } from "react";
-import {
-  type CredentialFilters,
-  credentialFiltersActive,
-  NO_CREDENTIAL_FILTERS,
-} from "@/components/credentials/credential-queries";
+import { type CredentialFilters, NO_CREDENTIAL_FILTERS } from "@/components/credentials/credential-queries";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 const LABEL = "mb-1 block text-xs font-medium text-(--fg-muted)";
@@ -67,7 +64,7 @@ export function CredentialFilterBar({
   providers: ProviderDto[] | undefined;
 }) {
   const ids = { merchant: useId(), provider: useId(), enabled: useId(), mid: useId(), tid: useId() };
-  const active = credentialFiltersActive(filters);
+  const active = pageFiltersActive(filters);
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-72">
@@ -120,7 +117,7 @@ export function CredentialFilterBar({
           id={ids.enabled}
           size="sm"
           value={filters.enabled ?? ""}
-          onChange={(e) => onChange({ enabled: (e.target.value || undefined) as CredentialFilters["enabled"] })}
+          onChange={(e) => onChange({ enabled: e.target.value || undefined })}
         >
           <option value="">Any state</option>
           <option value="true">Enabled</option>

@@ -1,69 +1,24 @@
 "use client";
 
 // Credential reads shared by the credentials pages, and the list's filters as they stand in the
-// URL (?merchantId=&providerId=&enabled=), parsed once for the page and the request.
+// URL, parsed and written as the filter table (credential-filter-table.ts) declares.
 import { useInfiniteList } from "@/components/api/use-infinite-list";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
+import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
+import { noPageFilters, type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
 
 export type CredentialPage = Page<CredentialDto>;
 
-export type CredentialFilters = {
-  merchantId?: string;
-  providerId?: string;
-  /** The acquirer's MID and TID, as operators read them on a receipt or a failed event. */
-  merchantIdentifier?: string;
-  terminalIdentifier?: string;
-  enabled?: "true" | "false";
-};
+export type CredentialFilters = PageFilters<typeof CREDENTIAL_FILTER_TABLE>;
 
-/** Every filter cleared, as a change to the URL: each key is present, so each is removed. */
-export const NO_CREDENTIAL_FILTERS = {
-  merchantId: undefined,
-  providerId: undefined,
-  enabled: undefined,
-  merchantIdentifier: undefined,
-  terminalIdentifier: undefined,
-} satisfies Record<keyof CredentialFilters, undefined>;
+/** Every filter cleared, as a change to the URL. */
+export const NO_CREDENTIAL_FILTERS = noPageFilters(CREDENTIAL_FILTER_TABLE);
 
-/** Whether any filter narrows the list. */
-export function credentialFiltersActive(filters: CredentialFilters): boolean {
-  return Boolean(
-    filters.merchantId || filters.providerId || filters.enabled || filters.merchantIdentifier || filters.terminalIdentifier,
-  );
-}
-
-// Ids are XIDs; anything else in a hand-edited URL is dropped rather than sent for a 400.
-const ID = /^[0-9a-v]{20}$/;
-const ACQUIRER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function parseCredentialFilters(params: URLSearchParams): CredentialFilters {
-  const merchantId = params.get("merchantId") ?? "";
-  const providerId = params.get("providerId") ?? "";
-  const enabled = params.get("enabled");
-  const acquirerId = (name: string) => {
-    const value = params.get(name)?.trim() ?? "";
-    return ACQUIRER_ID.test(value) ? value : undefined;
-  };
-  return {
-    merchantId: ID.test(merchantId) ? merchantId : undefined,
-    providerId: ID.test(providerId) ? providerId : undefined,
-    merchantIdentifier: acquirerId("merchantIdentifier"),
-    terminalIdentifier: acquirerId("terminalIdentifier"),
-    enabled: enabled === "true" || enabled === "false" ? enabled : undefined,
-  };
-}
+export const parseCredentialFilters = (params: URLSearchParams) => parsePageFilters(CREDENTIAL_FILTER_TABLE, params);
 
 export function credentialsPath(filters: CredentialFilters, options: { cursor?: string; limit?: number } = {}): string {
-  const params = new URLSearchParams();
-  if (filters.merchantId) params.set("merchantId", filters.merchantId);
-  if (filters.providerId) params.set("providerId", filters.providerId);
-  if (filters.merchantIdentifier) params.set("merchantIdentifier", filters.merchantIdentifier);
-  if (filters.terminalIdentifier) params.set("terminalIdentifier", filters.terminalIdentifier);
-  if (filters.enabled) params.set("enabled", filters.enabled);
-  if (options.limit) params.set("limit", String(options.limit));
-  if (options.cursor) params.set("cursor", options.cursor);
-  const query = params.toString();
+  const query = pageFiltersQuery(CREDENTIAL_FILTER_TABLE, filters, { limit: options.limit, cursor: options.cursor });
   return query ? `/v1/credentials?${query}` : "/v1/credentials";
 }
 

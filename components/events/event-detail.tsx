@@ -1,8 +1,8 @@
 "use client";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { MerchantLink, Mono, none, Section, Time } from "@/components/events/detail/detail-parts";
-import { CreateMissingCredential, RetryControl } from "@/components/events/detail/event-actions";
 import { Attempts, Deliveries } from "@/components/events/detail/event-history";
+import { EventSummary } from "@/components/events/detail/event-summary";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
 import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
@@ -15,16 +15,6 @@ import { LoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 
-const FAILURE_HELP: Record<string, string> = {
-  no_matching_credential:
-    "No credential of this acquirer matches the event's merchant (MID) and terminal (TID). Create the credential, then retry.",
-  credential_disabled: "The matching credential is disabled. Enable it (or create a new one), then retry.",
-  missing_card_data: "The acquirer sent a card payment without card data. Ask the sender to include cardData.",
-  card_data_on_pix: "The acquirer sent a pix payment with card data or an EMV AID. Check the sender's mapping.",
-  installments_not_on_credit: "The notification splits a debit or pix payment into installments. Check the sender's mapping.",
-  missing_authorization_code: "The acquirer sent an approved card payment without an authorization code.",
-};
-
 /** A notification may omit terminalData (null): shown as a terminal with nothing reported. */
 const NO_TERMINAL_DATA: TerminalData = {
   navigationMethod: null,
@@ -36,6 +26,30 @@ const NO_TERMINAL_DATA: TerminalData = {
   longitude: null,
 };
 
+/** The payment's metadata, key by key, as the sender gave it. */
+function MetadataSection({ metadata }: { metadata: [string, unknown][] }) {
+  return (
+    <Section title="Metadata">
+      {metadata.length ? (
+        <dl className="divide-y divide-(--line)">
+          {metadata.map(([key, value]) => (
+            <div key={key} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
+              <dt className="truncate font-mono text-[0.8125rem] text-(--fg-muted)" title={key}>
+                {key}
+              </dt>
+              <dd className="min-w-0 text-(--fg)">
+                <Mono>{String(value)}</Mono>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="px-4 py-3 text-sm text-(--fg-muted)">No metadata was sent with this payment.</p>
+      )}
+    </Section>
+  );
+}
+
 export function EventDetailView({ event, preview }: { event: EventDetailData; preview: boolean }) {
   const { data } = event;
   const card = data.cardData;
@@ -46,65 +60,7 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
 
   return (
     <div className="@container space-y-5" data-testid="event-detail" data-event-id={event.id} data-status={event.status}>
-      <div className="rounded-lg border border-(--line) bg-(--surface) px-5 py-4 shadow-(--shadow-card)">
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <p className="text-sm text-(--fg-muted)">
-              {humanize(data.transactionType)} · {acquirerLabel(data.acquirerName)}
-            </p>
-            <p className="mt-1 text-3xl font-semibold tracking-tight text-(--fg) tabular-nums" data-testid="event-amount">
-              {formatAmount(data.amount, data.currency)}
-            </p>
-            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
-              <span data-testid="event-status">
-                <EventStatusBadge status={event.status} />
-              </span>
-              <TransactionStatusLabel status={data.transactionStatus} />
-              <span className="inline-flex items-center gap-1.5 text-sm text-(--fg-muted)">
-                <EventIcon name={data.paymentMethod === "pix" ? "pix" : "card"} className="size-4" />
-                {data.paymentMethod === "pix"
-                  ? "Pix"
-                  : `${humanize(data.paymentMethod)} · ${brandLabel(card?.cardBrand)}${card?.last4 ? ` •••• ${card.last4}` : ""}`}
-                {data.installments ? ` · ${data.installments}×` : ""}
-              </span>
-            </div>
-          </div>
-          <div className="text-sm text-(--fg-muted) @2xl:text-right">
-            <p>
-              <Time iso={event.createdAt} relative />
-            </p>
-            <p className="mt-1 flex items-center gap-2 @2xl:justify-end">
-              <Mono>{event.id}</Mono>
-              <CopyButton value={event.id} label="Copy id" variant="ghost" />
-            </p>
-          </div>
-        </div>
-        {event.status === "failed" ? (
-          <div
-            className="mt-4 rounded-md border border-(--danger-line) bg-(--danger-soft) px-4 py-3 text-sm"
-            data-testid="failure-reason"
-          >
-            {preview ? (
-              <Skeleton className="h-4 w-1/2" />
-            ) : (
-              <>
-                <p className="font-medium text-(--danger)">
-                  Failed: {event.failureReason ? humanize(event.failureReason) : "unknown reason"}
-                </p>
-                {event.failureReason && FAILURE_HELP[event.failureReason] ? (
-                  <p className="mt-1 text-(--fg-muted)">{FAILURE_HELP[event.failureReason]}</p>
-                ) : null}
-                {event.failureReason === "no_matching_credential" ? <CreateMissingCredential event={event} /> : null}
-              </>
-            )}
-          </div>
-        ) : null}
-        {!preview ? (
-          <div className="mt-4">
-            <RetryControl event={event} />
-          </div>
-        ) : null}
-      </div>
+      <EventSummary event={event} preview={preview} />
 
       <div className="grid grid-cols-1 gap-5 @3xl:grid-cols-2">
         <Section
@@ -197,24 +153,7 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
             ],
           ]}
         />
-        <Section title="Metadata">
-          {metadata.length ? (
-            <dl className="divide-y divide-(--line)">
-              {metadata.map(([key, value]) => (
-                <div key={key} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 px-4 py-2 text-sm">
-                  <dt className="truncate font-mono text-[0.8125rem] text-(--fg-muted)" title={key}>
-                    {key}
-                  </dt>
-                  <dd className="min-w-0 text-(--fg)">
-                    <Mono>{String(value)}</Mono>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p className="px-4 py-3 text-sm text-(--fg-muted)">No metadata was sent with this payment.</p>
-          )}
-        </Section>
+        <MetadataSection metadata={metadata} />
         <Section
           title="Processing"
           fields={[

@@ -11,7 +11,6 @@ import { EventsTable, ROW_HEIGHT } from "@/components/events/events-table";
 import { ExportCsvButton } from "@/components/events/export-csv-button";
 import { formatCount, viewerTimeZone } from "@/components/events/format";
 import { RetentionNote } from "@/components/events/retention-note";
-import { useEventFilters } from "@/components/events/use-event-filters";
 import { type InitialEvents, savedScrollOffset, saveScrollOffset, useEventList } from "@/components/events/use-event-list";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { useMerchantNames } from "@/components/merchants/merchant-queries";
@@ -25,7 +24,15 @@ import { LoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { Skeleton } from "@/components/ui/skeleton";
-import { activeFilterCount, EMPTY_FILTERS, type EventFilters, PERIOD_LABELS } from "@/lib/events/event-filters";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import {
+  activeFilterCount,
+  EMPTY_FILTERS,
+  type EventFilters,
+  eventFiltersSearch,
+  PERIOD_LABELS,
+  parseEventFilters,
+} from "@/lib/events/event-filters";
 
 const EVENT_PATH = /^\/events\/([^/]+)$/;
 
@@ -94,7 +101,7 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
   const router = useRouter();
   const pathname = usePathname();
   const hydrated = useHydrated();
-  const [filters, setFilters, search] = useEventFilters();
+  const [filters, setFilters, search] = useUrlFilters(parseEventFilters, eventFiltersSearch);
   const { list, rows, apiQuery, anchor, newer, reload } = useEventList(filters, search, initial);
   const selectedId = EVENT_PATH.exec(pathname)?.[1];
   const merchantNames = useMerchantNames(list.data?.pages.map((page) => page.data.map((e) => e.data.merchantId)) ?? []);

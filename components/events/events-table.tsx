@@ -182,6 +182,80 @@ function FooterRow({
   );
 }
 
+/** What a key does to the grid's active row: the row to move to, "open" it, or nothing (undefined). */
+function gridKeyStep(key: string, current: number, page: number, last: number): number | "open" | undefined {
+  switch (key) {
+    case "ArrowDown":
+      return current + 1;
+    case "ArrowUp":
+      return current <= 0 ? 0 : current - 1;
+    case "PageDown":
+      return current + page;
+    case "PageUp":
+      return current - page;
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    case "Enter":
+      return "open";
+    default:
+      return undefined;
+  }
+}
+
+/** The header row: "Created" sorts (click to reverse), the other columns are labels. */
+function EventsTableHead({ sort, onSortChange }: { sort: SortOrder; onSortChange: (sort: SortOrder) => void }) {
+  const hydrated = useHydrated();
+  const sortLabel = sort === "desc" ? "newest first" : "oldest first";
+  return (
+    <thead className="sticky top-0 z-10 block">
+      <tr
+        aria-rowindex={1}
+        className={cx(
+          COLUMNS,
+          "border-b border-(--line) bg-(--surface-muted) text-left text-xs font-medium tracking-wide text-(--fg-muted) uppercase",
+        )}
+        style={{ height: HEADER_HEIGHT }}
+      >
+        <th scope="col" aria-sort={sort === "desc" ? "descending" : "ascending"} className="font-medium">
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={() => onSortChange(sort === "desc" ? "asc" : "desc")}
+            className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:bg-(--line) hover:text-(--fg)"
+            title={`Sorted ${sortLabel}; click to reverse.${hydrated ? ` Times in ${viewerTimeZone()}.` : ""}`}
+          >
+            Created
+            <EventIcon name={sort === "desc" ? "arrowDown" : "arrowUp"} className="size-3.5" />
+            <span className="sr-only">, sorted {sortLabel}; activate to reverse</span>
+          </button>
+        </th>
+        {COLUMNS_AFTER_CREATED.map((column) => (
+          <th key={column} scope="col" className={column === "Amount" ? "text-right font-medium" : "font-medium"}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+type EventsTableProps = {
+  rows: EventDto[];
+  merchantNames: Map<string, string>;
+  sort: SortOrder;
+  onSortChange: (sort: SortOrder) => void;
+  hasNextPage: boolean;
+  fetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage: () => void;
+  selectedId: string | undefined;
+  onOpen: (event: EventDto, mouse?: MouseEvent) => void;
+  initialOffset: number;
+  onScrollOffset: (offset: number) => void;
+};
+
 export function EventsTable({
   rows,
   sort,
@@ -195,20 +269,7 @@ export function EventsTable({
   initialOffset,
   onScrollOffset,
   merchantNames,
-}: {
-  rows: EventDto[];
-  merchantNames: Map<string, string>;
-  sort: SortOrder;
-  onSortChange: (sort: SortOrder) => void;
-  hasNextPage: boolean;
-  fetchingNextPage: boolean;
-  nextPageFailed: boolean;
-  fetchNextPage: () => void;
-  selectedId: string | undefined;
-  onOpen: (event: EventDto, mouse?: MouseEvent) => void;
-  initialOffset: number;
-  onScrollOffset: (offset: number) => void;
-}) {
+}: EventsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | undefined>(undefined);
   const count = rows.length + 1;
@@ -265,38 +326,16 @@ export function EventsTable({
     if (rows.length === 0 || event.target !== event.currentTarget) return;
     const current = active ?? -1;
     const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
-    switch (event.key) {
-      case "ArrowDown":
-        moveTo(current + 1);
-        break;
-      case "ArrowUp":
-        moveTo(current <= 0 ? 0 : current - 1);
-        break;
-      case "PageDown":
-        moveTo(current + page);
-        break;
-      case "PageUp":
-        moveTo(current - page);
-        break;
-      case "Home":
-        moveTo(0);
-        break;
-      case "End":
-        moveTo(rows.length - 1);
-        break;
-      case "Enter": {
-        const row = rows[current];
-        if (row) onOpen(row);
-        break;
-      }
-      default:
-        return;
-    }
+    const step = gridKeyStep(event.key, current, page, rows.length - 1);
+    if (step === undefined) return;
+    if (step === "open") {
+      const row = rows[current];
+      if (row) onOpen(row);
+    } else moveTo(step);
     event.preventDefault();
   }
 
   const activeRow = active !== undefined ? rows[active] : undefined;
-  const hydrated = useHydrated();
   const sortLabel = sort === "desc" ? "newest first" : "oldest first";
 
   return (
@@ -323,35 +362,7 @@ export function EventsTable({
         data-testid="events-grid"
         className="block min-w-[57.5rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
       >
-        <thead className="sticky top-0 z-10 block">
-          <tr
-            aria-rowindex={1}
-            className={cx(
-              COLUMNS,
-              "border-b border-(--line) bg-(--surface-muted) text-left text-xs font-medium tracking-wide text-(--fg-muted) uppercase",
-            )}
-            style={{ height: HEADER_HEIGHT }}
-          >
-            <th scope="col" aria-sort={sort === "desc" ? "descending" : "ascending"} className="font-medium">
-              <button
-                type="button"
-                tabIndex={-1}
-                onClick={() => onSortChange(sort === "desc" ? "asc" : "desc")}
-                className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:bg-(--line) hover:text-(--fg)"
-                title={`Sorted ${sortLabel}; click to reverse.${hydrated ? ` Times in ${viewerTimeZone()}.` : ""}`}
-              >
-                Created
-                <EventIcon name={sort === "desc" ? "arrowDown" : "arrowUp"} className="size-3.5" />
-                <span className="sr-only">, sorted {sortLabel}; activate to reverse</span>
-              </button>
-            </th>
-            {COLUMNS_AFTER_CREATED.map((column) => (
-              <th key={column} scope="col" className={column === "Amount" ? "text-right font-medium" : "font-medium"}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <EventsTableHead sort={sort} onSortChange={onSortChange} />
         <tbody className="relative block in-data-scrolling:pointer-events-none" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const start = item.start - HEADER_HEIGHT;

@@ -7,6 +7,8 @@ import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import { useInfiniteList } from "@/components/api/use-infinite-list";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
+import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
+import { pageFiltersQuery } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
 
 export const merchantKeys = {
@@ -17,12 +19,8 @@ export const merchantKeys = {
 };
 
 export function merchantsPath(options: { search?: string; cursor?: string; limit?: number }): string {
-  const params = new URLSearchParams();
-  const search = options.search?.trim();
-  if (search) params.set("search", search);
-  if (options.limit) params.set("limit", String(options.limit));
-  if (options.cursor) params.set("cursor", options.cursor);
-  const query = params.toString();
+  const { cursor, limit } = options;
+  const query = pageFiltersQuery(MERCHANT_FILTER_TABLE, { search: options.search?.trim() }, { limit, cursor });
   return query ? `/v1/merchants?${query}` : "/v1/merchants";
 }
 

@@ -18,13 +18,12 @@ import { Toaster } from "@/components/ui/toast";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { formatCnpj } from "@/lib/merchants/cnpj";
+import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
+import { parsePageFilters } from "@/lib/paging/list-filter-table";
 
 const MERCHANT_COLUMNS = ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN];
 
-function parseMerchantFilters(params: URLSearchParams) {
-  const search = params.get("search")?.trim().slice(0, 200);
-  return { search: search || undefined };
-}
+const parseMerchantFilters = (params: URLSearchParams) => parsePageFilters(MERCHANT_FILTER_TABLE, params);
 
 export function MerchantsView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseMerchantFilters);

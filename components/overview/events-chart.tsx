@@ -54,6 +54,49 @@ const dayTitle = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/**
+ * The chart's numbers as a table, for screen readers. A table ignores height and overflow: sr-only
+ * on the table itself let its rows stretch the page (about 440 px of blank space at 1440x900); a
+ * block wrapper clips them.
+ */
+function ChartTable({
+  series,
+  bucket,
+  title,
+}: {
+  series: SeriesPoint[];
+  bucket: "hour" | "day";
+  title: (iso: string) => string;
+}) {
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>Events per {bucket} by status</caption>
+        <thead>
+          <tr>
+            <th scope="col">{bucket === "hour" ? "Hour" : "Day"}</th>
+            {STATUSES.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {series.map((point) => (
+            <tr key={point.start}>
+              <th scope="row">{title(point.start)}</th>
+              {STATUSES.map((s) => (
+                <td key={s.key}>{point[s.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function EventsChart({ series, bucket }: { series: SeriesPoint[]; bucket: "hour" | "day" }) {
   const router = useRouter();
   // Hours are labelled in the viewer's zone, which the server does not know: after hydration.
@@ -176,33 +219,7 @@ export function EventsChart({ series, bucket }: { series: SeriesPoint[]; bucket:
         ))}
         <span className="ml-auto text-(--fg-subtle)">{bucket === "hour" ? "Hours in your time zone" : "Days in UTC"}</span>
       </figcaption>
-      {/* A table ignores height and overflow: sr-only on the table itself let its rows stretch the
-          page (about 440 px of blank space at 1440x900); a block wrapper clips them. */}
-      <div className="sr-only">
-        <table>
-          <caption>Events per {bucket} by status</caption>
-          <thead>
-            <tr>
-              <th scope="col">{bucket === "hour" ? "Hour" : "Day"}</th>
-              {STATUSES.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((point) => (
-              <tr key={point.start}>
-                <th scope="row">{title(point.start)}</th>
-                {STATUSES.map((s) => (
-                  <td key={s.key}>{point[s.key]}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable series={series} bucket={bucket} title={title} />
     </figure>
   );
 }

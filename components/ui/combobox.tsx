@@ -9,6 +9,97 @@ import { ControlIcon } from "@/components/ui/control-icons";
 
 export type ComboboxOption = { value: string; label: string; description?: ReactNode };
 
+function ClearButton({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClear}
+      className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2.5 text-(--fg-subtle) hover:text-(--fg)"
+    >
+      <ControlIcon name="close" className="size-3.5" />
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
+/** The popup's options; the focus stays in the input, which points at the active one. */
+function ComboboxList({
+  listId,
+  optionId,
+  options,
+  hidden,
+  active,
+  selected,
+  onPick,
+  onPoint,
+}: {
+  listId: string;
+  optionId: (index: number) => string;
+  options: ComboboxOption[];
+  hidden: boolean;
+  active: number;
+  selected: ComboboxOption | null;
+  onPick: (option: ComboboxOption) => void;
+  onPoint: (index: number) => void;
+}) {
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      hidden={hidden}
+      className="absolute z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-(--line) bg-(--surface) py-1 shadow-lg"
+    >
+      {options.map((option, index) => (
+        <div
+          key={option.value}
+          id={optionId(index)}
+          role="option"
+          // Focus stays in the input (aria-activedescendant points here); -1 keeps the option out of Tab.
+          tabIndex={-1}
+          aria-selected={index === active}
+          // mousedown, not click: picking must happen before the input's blur closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onPick(option);
+          }}
+          onMouseEnter={() => onPoint(index)}
+          className={cx(
+            "flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm",
+            index === active ? "bg-(--accent-soft)" : "",
+          )}
+        >
+          <span className="min-w-0 truncate font-medium text-(--fg)">{option.label}</span>
+          {option.description ? (
+            <span className="shrink-0 font-mono text-xs text-(--fg-subtle)">{option.description}</span>
+          ) : null}
+          {selected?.value === option.value ? (
+            <ControlIcon name="check" className="size-4 shrink-0 text-(--accent-text)" />
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+type ComboboxProps = {
+  id: string;
+  inputValue: string;
+  onInputChange: (text: string) => void;
+  options: ComboboxOption[];
+  selected: ComboboxOption | null;
+  onSelect: (option: ComboboxOption | null) => void;
+  loading?: boolean;
+  error?: ReactNode;
+  placeholder?: string;
+  emptyMessage?: ReactNode;
+  invalid?: boolean;
+  describedBy?: string;
+  size?: "sm" | "md";
+  clearLabel?: string;
+  autoFocus?: boolean;
+  testId?: string;
+};
+
 export function Combobox({
   id,
   inputValue,
@@ -26,24 +117,7 @@ export function Combobox({
   clearLabel = "Clear",
   autoFocus = false,
   testId,
-}: {
-  id: string;
-  inputValue: string;
-  onInputChange: (text: string) => void;
-  options: ComboboxOption[];
-  selected: ComboboxOption | null;
-  onSelect: (option: ComboboxOption | null) => void;
-  loading?: boolean;
-  error?: ReactNode;
-  placeholder?: string;
-  emptyMessage?: ReactNode;
-  invalid?: boolean;
-  describedBy?: string;
-  size?: "sm" | "md";
-  clearLabel?: string;
-  autoFocus?: boolean;
-  testId?: string;
-}) {
+}: ComboboxProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -144,53 +218,24 @@ export function Combobox({
         )}
       />
       {selected || inputValue ? (
-        <button
-          type="button"
-          onClick={() => {
+        <ClearButton
+          label={clearLabel}
+          onClear={() => {
             onInputChange("");
             onSelect(null);
           }}
-          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2.5 text-(--fg-subtle) hover:text-(--fg)"
-        >
-          <ControlIcon name="close" className="size-3.5" />
-          <span className="sr-only">{clearLabel}</span>
-        </button>
+        />
       ) : null}
-      <div
-        id={listId}
-        role="listbox"
+      <ComboboxList
+        listId={listId}
+        optionId={optionId}
+        options={options}
         hidden={!showList}
-        className="absolute z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-(--line) bg-(--surface) py-1 shadow-lg"
-      >
-        {options.map((option, index) => (
-          <div
-            key={option.value}
-            id={optionId(index)}
-            role="option"
-            // Focus stays in the input (aria-activedescendant points here); -1 keeps the option out of Tab.
-            tabIndex={-1}
-            aria-selected={index === active}
-            // mousedown, not click: picking must happen before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(option);
-            }}
-            onMouseEnter={() => setActive(index)}
-            className={cx(
-              "flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm",
-              index === active ? "bg-(--accent-soft)" : "",
-            )}
-          >
-            <span className="min-w-0 truncate font-medium text-(--fg)">{option.label}</span>
-            {option.description ? (
-              <span className="shrink-0 font-mono text-xs text-(--fg-subtle)">{option.description}</span>
-            ) : null}
-            {selected?.value === option.value ? (
-              <ControlIcon name="check" className="size-4 shrink-0 text-(--accent-text)" />
-            ) : null}
-          </div>
-        ))}
-      </div>
+        active={active}
+        selected={selected}
+        onPick={pick}
+        onPoint={setActive}
+      />
       {message ? (
         <div
           role="status"

@@ -6,8 +6,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
+import { pageFiltersQuery } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
 import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 
 export const webhookKeys = {
@@ -37,7 +39,10 @@ export function useEndpointDeliveries(endpointId: string) {
   const apiFetch = useApiFetch();
   return useQuery({
     queryKey: webhookKeys.endpointDeliveries(endpointId),
-    queryFn: () => apiFetch<Page<DeliveryDto>>(`/v1/webhook-deliveries?endpointId=${endpointId}&limit=50`),
+    queryFn: () =>
+      apiFetch<Page<DeliveryDto>>(
+        `/v1/webhook-deliveries?${pageFiltersQuery(DELIVERY_FILTER_TABLE, { endpointId }, { limit: 50 })}`,
+      ),
     enabled: status === "authenticated",
     refetchInterval: 5_000,
   });

@@ -3,56 +3,64 @@
 // the change was committed (reads worth auditing, such as exports, pass the client itself). Snapshots must already have their secrets redacted (REDACTED).
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/audit/audit-actions";
 import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 
-export type AuditAction =
-  | "merchant.create"
-  | "merchant.update"
-  | "credential.create"
-  | "credential.update"
-  | "user.create"
-  | "user.update"
-  | "user.password_reset"
-  | "user.password_change"
-  | "user.sign_in"
-  | "user.sign_in_failed"
-  | "event.export"
-  | "event.retry"
-  | "event.bulk_retry"
-  | "webhook_endpoint.create"
-  | "webhook_endpoint.update"
-  | "webhook_endpoint.rotate_secret"
-  | "webhook_endpoint.disable"
-  | "webhook_endpoint.circuit_open"
-  | "webhook_endpoint.circuit_close";
-export type AuditTargetType = "merchant" | "credential" | "user" | "event" | "event_retry_job" | "webhook_endpoint";
+export type { AuditAction, AuditTargetType } from "@/lib/audit/audit-actions";
 
+type Snapshot = Prisma.InputJsonObject | null;
+
+/**
+ * The one builder of an audit row: the target type follows from the action (AUDIT_ACTIONS), a
+ * missing side is SQL NULL (a create has no before), not the JSON value null.
+ */
+function auditRow(entry: {
+  actor: { id: string | null; username: string };
+  action: AuditAction;
+  targetId: string;
+  before?: Snapshot;
+  after: Snapshot;
+}): Prisma.AuditLogEntryUncheckedCreateInput {
+  return {
+    id: newId(),
+    actorId: entry.actor.id,
+    actorUsername: entry.actor.username,
+    action: entry.action,
+    targetType: AUDIT_ACTIONS[entry.action],
+    targetId: entry.targetId,
+    before: entry.before ?? undefined,
+    after: entry.after ?? undefined,
+  };
+}
+
+/** A change by a caller (null: the system itself, e.g. the delivery worker disabling a failing endpoint). */
 export async function recordAuditEntry(
   tx: Prisma.TransactionClient,
-  entry: {
-    // null: the system itself (the delivery worker disabling a failing endpoint).
-    caller: Caller | null;
-    action: AuditAction;
-    targetType: AuditTargetType;
-    targetId: string;
-    before: Prisma.InputJsonObject | null;
-    after: Prisma.InputJsonObject | null;
-  },
+  entry: { caller: Caller | null; action: AuditAction; targetId: string; before?: Snapshot; after: Snapshot },
 ): Promise<void> {
-  await tx.auditLogEntry.create({
-    data: {
-      id: newId(),
-      actorId: entry.caller?.userId ?? null,
-      actorUsername: entry.caller?.username ?? "system",
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      // A missing side is SQL NULL (a create has no before), not the JSON value null.
-      before: entry.before ?? undefined,
-      after: entry.after ?? undefined,
-    },
+  const { caller, ...rest } = entry;
+  const actor = { id: caller?.userId ?? null, username: caller?.username ?? "system" };
+  await tx.auditLogEntry.create({ data: auditRow({ actor, ...rest }) });
+}
+
+/** Creates a row and the audit entry of its creation in one transaction: the entry exists exactly when the row does. */
+export function createAudited<Row extends { id: string }>(options: {
+  caller: Caller | null;
+  action: AuditAction;
+  create: (tx: Prisma.TransactionClient) => Promise<Row>;
+  snapshot: (row: Row) => Prisma.InputJsonObject;
+}): Promise<Row> {
+  return db().$transaction(async (tx) => {
+    const row = await options.create(tx);
+    await recordAuditEntry(tx, {
+      caller: options.caller,
+      action: options.action,
+      targetId: row.id,
+      after: options.snapshot(row),
+    });
+    return row;
   });
 }
 
@@ -68,15 +76,12 @@ export async function recordSignIn(entry: {
   via: "api" | "dashboard";
 }): Promise<void> {
   const username = entry.username.slice(0, 64);
-  await db().auditLogEntry.create({
-    data: {
-      id: newId(),
-      actorId: entry.outcome === "succeeded" ? entry.userId : null,
-      actorUsername: username,
-      action: entry.outcome === "succeeded" ? "user.sign_in" : "user.sign_in_failed",
-      targetType: "user",
-      targetId: entry.userId ?? username,
-      after: { address: entry.address.slice(0, 64), via: entry.via },
-    },
+  const succeeded = entry.outcome === "succeeded";
+  const data = auditRow({
+    actor: { id: succeeded ? entry.userId : null, username },
+    action: succeeded ? "user.sign_in" : "user.sign_in_failed",
+    targetId: entry.userId ?? username,
+    after: { address: entry.address.slice(0, 64), via: entry.via },
   });
+  await db().auditLogEntry.create({ data });
 }

@@ -70,9 +70,7 @@ export async function createCredential(options: { caller: Caller; input: CreateC
       await recordAuditEntry(tx, {
         caller,
         action: "credential.create",
-        targetType: "credential",
         targetId: id,
-        before: null,
         after: credentialAuditSnapshot(created, authenticationFields, { readable: true, data: authentication.values }),
       });
       return created;

@@ -1,37 +1,27 @@
-// Credentials, newest first by default, filtered by merchant, provider, the acquirer's MID and TID
-// (lifted columns, not the encrypted data) and enabled; secrets masked.
+// Credentials, newest first by default, filtered as credential-filter-table.ts declares; secrets masked.
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
 import { merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 import { type CredentialDto, toCredentialDto } from "@/lib/credentials/credential-dto";
+import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
 import type { ListCredentialsQuery } from "@/lib/credentials/schemas";
 import { db } from "@/lib/db/client";
-import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
+import { filteredKeysetPage, type PageRead } from "@/lib/paging/filtered-page";
+import type { Page } from "@/lib/paging/keyset-page";
 
 export async function listCredentials(options: { caller: Caller; query: ListCredentialsQuery }): Promise<Page<CredentialDto>> {
   const scope = tenantScope(options.caller, "read");
-  const { merchantId, providerId, merchantIdentifier, terminalIdentifier, enabled, limit, cursor, sort } = options.query;
-  const filters = {
-    merchantId,
-    providerId,
-    enabled,
-    acquirerMerchantIdentifier: merchantIdentifier,
-    acquirerTerminalIdentifier: terminalIdentifier,
-  };
-  return keysetPage({
+  const find = (read: PageRead<Prisma.CredentialWhereInput>) =>
+    db().credential.findMany({ ...read, include: { provider: true } });
+  return filteredKeysetPage({
     list: "credentials",
-    filters: { ...filters, ...scopeBinding(scope) },
-    query: { limit, cursor, sort },
-    fetch: (window) => {
-      const keyset = prismaKeyset(window);
-      return db().credential.findMany({
-        // The scope ANDed with a merchantId filter: naming another merchant finds nothing.
-        where: { AND: [filters, merchantWhere(scope), keyset.where] },
-        orderBy: keyset.orderBy,
-        take: window.take,
-        include: { provider: true },
-      });
-    },
+    table: CREDENTIAL_FILTER_TABLE,
+    query: options.query,
+    // The scope ANDed with a merchantId filter: naming another merchant finds nothing.
+    scope: merchantWhere(scope),
+    scopeBinding: scopeBinding(scope),
+    find,
     present: (row) => toCredentialDto(row),
   });
 }

@@ -3,29 +3,24 @@
 // one by one, each only if nobody changed it meanwhile; unreadable rows are reported, not lost.
 import "server-only";
 import { decryptAuthenticationData, encryptAuthenticationData } from "@/lib/credentials/stored-authentication-data";
-import { activeKeyVersion } from "@/lib/crypto/secret-box";
+import { type ReencryptionReport, reencryptRows } from "@/lib/crypto/reencrypt-rows";
 import { db } from "@/lib/db/client";
 
-export type ReencryptionReport = { reencrypted: number; unreadable: string[]; activeKeyVersion: number };
+export type { ReencryptionReport } from "@/lib/crypto/reencrypt-rows";
 
-export async function reencryptCredentials(options: { batchSize?: number } = {}): Promise<ReencryptionReport> {
-  const active = activeKeyVersion();
-  const report: ReencryptionReport = { reencrypted: 0, unreadable: [], activeKeyVersion: active };
-  let afterId = "";
-  for (;;) {
-    const rows = await db().credential.findMany({
-      where: { authenticationKeyVersion: { not: active }, id: { gt: afterId } },
-      select: { id: true, authenticationCiphertext: true, authenticationKeyVersion: true },
-      orderBy: { id: "asc" },
-      take: options.batchSize ?? 500,
-    });
-    if (rows.length === 0) return report;
-    for (const row of rows) {
+export function reencryptCredentials(options: { batchSize?: number } = {}): Promise<ReencryptionReport> {
+  return reencryptRows({
+    batchSize: options.batchSize,
+    read: ({ afterId, take, active }) =>
+      db().credential.findMany({
+        where: { authenticationKeyVersion: { not: active }, id: { gt: afterId } },
+        select: { id: true, authenticationCiphertext: true, authenticationKeyVersion: true },
+        orderBy: { id: "asc" },
+        take,
+      }),
+    reencrypt: async (row) => {
       const stored = decryptAuthenticationData(row);
-      if (!stored.readable) {
-        report.unreadable.push(row.id);
-        continue;
-      }
+      if (!stored.readable) return "unreadable";
       const { count } = await db().credential.updateMany({
         where: {
           id: row.id,
@@ -34,8 +29,7 @@ export async function reencryptCredentials(options: { batchSize?: number } = {})
         },
         data: encryptAuthenticationData(row.id, stored.data),
       });
-      report.reencrypted += count;
-    }
-    afterId = rows[rows.length - 1]!.id;
-  }
+      return count;
+    },
+  });
 }

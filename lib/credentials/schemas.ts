@@ -2,7 +2,8 @@
 // The provider-specific parts (authenticationData, additionalData) are only objects here; their
 // fields are checked against the provider's field list (lib/credentials/field-values.ts).
 import { z } from "zod";
-import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
+import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
+import { listQuerySchema } from "@/lib/paging/list-filter-table";
 import { keepingProtoKey } from "@/lib/validation/own-keys-record";
 
 export const CREDENTIAL_STATUSES = ["connected", "pending", "disconnected"] as const;
@@ -56,19 +57,7 @@ export const updateCredentialBody = z
 
 export type UpdateCredentialInput = z.infer<typeof updateCredentialBody>;
 
-export const listCredentialsQuery = z.strictObject({
-  merchantId: z.string().min(1).max(64).optional(),
-  providerId: z.string().min(1).max(64).optional(),
-  // The acquirer's MID and TID, as operators read them (exact; the TID of a failed event).
-  merchantIdentifier: z.string().min(1).max(64).optional(),
-  terminalIdentifier: z.string().min(1).max(64).optional(),
-  enabled: z
-    .enum(["true", "false"], { error: () => "must be true or false" })
-    .transform((value) => value === "true")
-    .optional(),
-  limit: limitParam,
-  cursor: cursorParam,
-  sort: sortParam,
-});
+/** GET /v1/credentials: its filters come from the filter table. */
+export const listCredentialsQuery = listQuerySchema(CREDENTIAL_FILTER_TABLE);
 
 export type ListCredentialsQuery = z.infer<typeof listCredentialsQuery>;

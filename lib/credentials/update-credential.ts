@@ -120,7 +120,6 @@ export async function updateCredential(options: {
       await recordAuditEntry(tx, {
         caller,
         action: "credential.update",
-        targetType: "credential",
         targetId: id,
         before: credentialAuditSnapshot(row, authenticationFields, stored),
         // Redaction hides whether a secret changed; the names of the changed ones say it.

@@ -14,13 +14,12 @@ import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { notFound } from "@/lib/errors";
 import { BULK_RETRY_CAP, type BulkRetryFilters, type RetryJobDto } from "@/lib/events/bulk-retry-schemas";
 import { countMatchingEvents } from "@/lib/events/count-events";
 import { type EventFilterQuery, eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
 import { reprocessFailedEvents } from "@/lib/events/process-events";
-import { newId, XID_PATTERN } from "@/lib/ids";
-import { isResumable, type JobKind, type JobTransaction, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
+import { newId } from "@/lib/ids";
+import { isResumable, type JobKind, type JobTransaction, readJob, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 const BATCH = 200;
@@ -154,9 +153,7 @@ function createJob(
     await recordAuditEntry(tx, {
       caller: options.caller,
       action: "event.bulk_retry",
-      targetType: "event_retry_job",
       targetId: created.id,
-      before: null,
       after: { filters: options.filters, total: count, capped },
     });
     return created;
@@ -165,10 +162,8 @@ function createJob(
 
 export async function getRetryJob(options: { caller: Caller; id: string }): Promise<RetryJobDto> {
   requirePermission(options.caller, "read");
-  const job = XID_PATTERN.test(options.id) ? await db().eventRetryJob.findUnique({ where: { id: options.id } }) : null;
-  if (!job) throw notFound("No retry job has this id.");
-  if (isResumable(job)) void runJob(job);
-  return toDto(job);
+  const find = (id: string) => db().eventRetryJob.findUnique({ where: { id } });
+  return toDto(await readJob(eventRetryJobKind, options.id, find, "No retry job has this id."));
 }
 
 /** Waits for a job started in this process (tests). */

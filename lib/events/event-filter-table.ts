@@ -2,7 +2,7 @@
 // page's URL), what the API takes, the SQL condition it adds, its words in the OpenAPI document,
 // and, for the dashboard, its field, what the URL parser keeps and its control in the filter bar.
 // Derived from this table: the query schema (list-query.ts), the WHERE clause
-// (filter-conditions.ts), the OpenAPI parameters (list-query.ts's descriptions), the page's URL
+// (filter-conditions.ts), the OpenAPI parameters (EVENT_FILTER_DESCRIPTIONS below), the page's URL
 // state (event-filters.ts) and the filter bar (components/events/event-filter-bar.tsx).
 // Pure, without zod or server code: the events page ships it (the SQL text is a few column names).
 
@@ -339,3 +339,8 @@ type PagedSpec = Extract<(typeof EVENT_FILTER_TABLE)[number], { page: object }>;
 export type PageFilterField = PagedSpec["page"]["field"];
 /** The fields the filter bar has a control for (in its grid). */
 export type ControlField = Extract<PagedSpec, { page: { control: object } }>["page"]["field"];
+
+/** The filters' words for the OpenAPI document, by parameter name. */
+export const EVENT_FILTER_DESCRIPTIONS = Object.fromEntries(
+  EVENT_FILTER_TABLE.map((filter) => [filter.name, filter.description]),
+) as Record<EventFilterName, string>;

@@ -60,12 +60,20 @@ export type EventFilters = Partial<Omit<TableFilters, "status">> & {
   sort: SortOrder;
 };
 
-export const EMPTY_FILTERS: EventFilters = { status: [], sort: "desc" };
-
 /** The page's filters of the table, in its order; the period is the page's own (`period`/`from`/`to`). */
 const PAGE_FILTERS = EVENT_FILTER_TABLE.filter((filter): filter is PagedSpec => "page" in filter);
 /** The one-value filters (the status set aside). */
 const SINGLE_FILTERS = PAGE_FILTERS.filter((filter) => filter.page.keeps !== "statuses");
+
+/** No filter: every field named (undefined), so that as a change to the URL state it clears each. */
+export const EMPTY_FILTERS: EventFilters = {
+  status: [],
+  sort: "desc",
+  period: undefined,
+  from: undefined,
+  to: undefined,
+  ...Object.fromEntries(SINGLE_FILTERS.map((filter) => [filter.page.field, undefined])),
+};
 type SingleField = Exclude<PageFilterField, "status">;
 
 const PERIOD_PARAMS = { period: "period", from: "from", to: "to", sort: "sort" } as const;

@@ -186,9 +186,7 @@ export async function exportEvents(options: {
       await recordAuditEntry(db(), {
         caller: options.caller,
         action: "event.export",
-        targetType: "event",
         targetId: "export",
-        before: null,
         after: { filters: JSON.parse(JSON.stringify(query)), rows: exported, outcome },
       });
     } catch (error) {

@@ -1,9 +1,11 @@
 // The query string of GET /v1/webhooks/events, decided in product.md: every parameter
 // validated, unknown ones refused by name, created_at in its day and range forms. The filters'
 // parameters come from the filter table (event-filter-table.ts); paging is the lists' own.
+// Internal to lib/events: routes, pages, the OpenAPI document and tests take the schema from the
+// events contract (event-contract.ts), which is what clients of the events wing import.
 import { z } from "zod";
 import { EVENT_STATUSES } from "@/lib/events/data-schema";
-import { type ApiValue, EVENT_FILTER_TABLE, type EventFilterName } from "@/lib/events/event-filter-table";
+import { type ApiValue, EVENT_FILTER_TABLE } from "@/lib/events/event-filter-table";
 import { FILTER_NAME_PART, FILTER_TEXT } from "@/lib/events/filter-vocabulary";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 import { instantOrDay, utcDay } from "@/lib/validation/created-at-range";
@@ -69,8 +71,3 @@ export const listEventsQuery = z.strictObject({
 });
 
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
-
-/** The filters' words for the OpenAPI document, by parameter name. */
-export const EVENT_FILTER_DESCRIPTIONS = Object.fromEntries(
-  EVENT_FILTER_TABLE.map((filter) => [filter.name, filter.description]),
-) as Record<EventFilterName, string>;

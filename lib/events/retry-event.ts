@@ -21,7 +21,6 @@ export async function retryEvent(options: { caller: Caller; id: string }): Promi
   await recordAuditEntry(db(), {
     caller: options.caller,
     action: "event.retry",
-    targetType: "event",
     targetId: options.id,
     before: { status: before.status, failureReason: before.failureReason },
     after: { status: outcome.status, failureReason: outcome.failureReason },

@@ -12,6 +12,8 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import { XID_PATTERN } from "@/lib/ids";
 import { logger } from "@/lib/log";
 
 /** The job tables: each has id, status ('running' | 'done'), finished_at, lease_until, leased_by. */
@@ -147,6 +149,22 @@ export async function resumeExpiredJobs(kinds: JobKind[]): Promise<number> {
     }
   }
   return found;
+}
+
+/**
+ * A job for a reader (an id that is no XID is simply not found), run again here when its lease
+ * has expired: a stopped instance's job resumes also when someone looks at it.
+ */
+export async function readJob<J extends { id: string; status: string; leaseUntil: Date | null }>(
+  kind: JobKind,
+  id: string,
+  find: (id: string) => Promise<J | null>,
+  missing: string,
+): Promise<J> {
+  const job = XID_PATTERN.test(id) ? await find(id) : null;
+  if (!job) throw notFound(missing);
+  if (isResumable(job)) void runLeasedJob(kind, job.id);
+  return job;
 }
 
 /** Waits for a job's run in this process, if any (tests). */

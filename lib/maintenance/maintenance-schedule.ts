@@ -5,6 +5,7 @@
 // instrumentation.ts; one chore at a time, each on its own clock, so a slow or failing chore
 // neither delays the queues nor the other chores. stop() waits for the chore in progress.
 import "server-only";
+import { backgroundLoop } from "@/lib/background-loop";
 import { eventRetryJobKind } from "@/lib/events/bulk-retry";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
@@ -44,32 +45,17 @@ const CHORES: Chore[] = [
 // The loop's shortest sleep, so that a chore due again at once cannot spin it.
 const MIN_SLEEP_MS = 250;
 
-type ScheduleState = { running: boolean; wake?: () => void; loop?: Promise<void> };
-const g = globalThis as unknown as { __pic_maintenance?: ScheduleState };
-
 async function maintainEventPartitions(): Promise<void> {
   const created = await ensureEventPartitions();
   const dropped = await dropExpiredEventMonths();
   if (created > 0 || dropped.length > 0) logger().info({ created, dropped }, "maintenance: month partitions maintained");
 }
 
-function sleep(state: ScheduleState, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      state.wake = undefined;
-      resolve();
-    }
-    state.wake = done;
-  });
-}
-
-async function run(state: ScheduleState): Promise<void> {
+const loop = backgroundLoop("maintenance schedule", async ({ running, sleep }) => {
   const dueAt = new Map(CHORES.map((chore) => [chore, 0]));
-  while (state.running) {
+  while (running()) {
     for (const chore of CHORES) {
-      if (!state.running) break;
+      if (!running()) break;
       if (Date.now() < dueAt.get(chore)!) continue;
       try {
         await chore.run();
@@ -82,24 +68,11 @@ async function run(state: ScheduleState): Promise<void> {
         dueAt.set(chore, Date.now() + (chore.retryMs ?? chore.everyMs));
       }
     }
-    if (state.running) await sleep(state, Math.max(MIN_SLEEP_MS, Math.min(...dueAt.values()) - Date.now()));
+    if (running()) await sleep(Math.max(MIN_SLEEP_MS, Math.min(...dueAt.values()) - Date.now()));
   }
-}
+});
 
-export function startMaintenance(): void {
-  if (g.__pic_maintenance?.running) return;
-  const state: ScheduleState = { running: true };
-  g.__pic_maintenance = state;
-  state.loop = run(state);
-  logger().info("maintenance schedule started");
-}
+export const startMaintenance = loop.start;
 
 /** Stops after the chore in progress. */
-export async function stopMaintenance(): Promise<void> {
-  const state = g.__pic_maintenance;
-  if (!state) return;
-  state.running = false;
-  state.wake?.();
-  await state.loop;
-  logger().info("maintenance schedule stopped");
-}
+export const stopMaintenance = loop.stop;

@@ -1,9 +1,8 @@
 // Registers a merchant (operators and admins). The tax id is unique: the unique index decides,
 // so two concurrent registrations of one CNPJ give one 201 and one 409.
 import "server-only";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createAudited } from "@/lib/audit/record-audit-entry";
 import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { CreateMerchantInput } from "@/lib/merchants/schemas";
@@ -13,17 +12,11 @@ export async function createMerchant(options: { caller: Caller; input: CreateMer
   const { caller, input } = options;
   requirePermission(caller, "merchants:write");
   try {
-    const merchant = await db().$transaction(async (tx) => {
-      const row = await tx.merchant.create({ data: { id: newId(), name: input.name, taxId: input.taxId } });
-      await recordAuditEntry(tx, {
-        caller,
-        action: "merchant.create",
-        targetType: "merchant",
-        targetId: row.id,
-        before: null,
-        after: merchantAuditSnapshot(row),
-      });
-      return row;
+    const merchant = await createAudited({
+      caller,
+      action: "merchant.create",
+      create: (tx) => tx.merchant.create({ data: { id: newId(), name: input.name, taxId: input.taxId } }),
+      snapshot: merchantAuditSnapshot,
     });
     return toMerchantDto(merchant);
   } catch (error) {

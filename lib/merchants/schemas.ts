@@ -1,7 +1,8 @@
 // Merchant input rules, shared by the API, the dashboard forms and the OpenAPI document.
 import { z } from "zod";
 import { isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
-import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
+import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
+import { listQuerySchema } from "@/lib/paging/list-filter-table";
 
 export const merchantNameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
@@ -30,20 +31,7 @@ export const updateMerchantBody = z
 
 export type UpdateMerchantInput = z.infer<typeof updateMerchantBody>;
 
-export const listMerchantsQuery = z.strictObject({
-  // A part of the name (any case) or the beginning of the tax id (mask optional).
-  search: z.string().trim().min(1, "must not be empty").max(200).optional(),
-  // Several merchants by id at once (a table's page of names): comma-separated, at most 100.
-  id: z
-    .string()
-    .transform((v) => [...new Set(v.split(","))])
-    .refine((ids) => ids.length <= 100 && ids.every((id) => /^[0-9a-v]{20}$/.test(id)), {
-      message: "must be 1 to 100 merchant ids, comma-separated",
-    })
-    .optional(),
-  limit: limitParam,
-  cursor: cursorParam,
-  sort: sortParam,
-});
+/** GET /v1/merchants: its filters come from the filter table. */
+export const listMerchantsQuery = listQuerySchema(MERCHANT_FILTER_TABLE);
 
 export type ListMerchantsQuery = z.infer<typeof listMerchantsQuery>;

@@ -21,7 +21,6 @@ export async function updateMerchant(options: { caller: Caller; id: string; inpu
       await recordAuditEntry(tx, {
         caller,
         action: "merchant.update",
-        targetType: "merchant",
         targetId: id,
         before: merchantAuditSnapshot(before),
         after: merchantAuditSnapshot(after),

@@ -2,11 +2,15 @@
 // tests/integration/openapi.test.ts compares this list with the route files under app/.
 import "server-only";
 import { z } from "zod";
+import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { auditLogQuery } from "@/lib/audit/schemas";
+import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
 import { listCredentialsQuery } from "@/lib/credentials/schemas";
 import { BULK_RETRY_CAP, COUNT_CAP, countEventsQuery } from "@/lib/events/bulk-retry-schemas";
+import { listEventsQuery } from "@/lib/events/event-contract";
+import { EVENT_FILTER_DESCRIPTIONS } from "@/lib/events/event-filter-table";
 import { exportEventsQuery } from "@/lib/events/export-events";
-import { EVENT_FILTER_DESCRIPTIONS, listEventsQuery } from "@/lib/events/list-query";
+import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
 import {
@@ -21,6 +25,7 @@ import {
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
+import { filterDescriptions } from "@/lib/paging/list-filter-table";
 import { overviewQuery } from "@/lib/stats/event-overview";
 import { listUsersQuery } from "@/lib/users/schemas";
 
@@ -137,11 +142,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "List and search merchants",
     tag: "Merchants",
     query: listMerchantsQuery,
-    queryDescriptions: {
-      search: "A part of the name (any case), or the beginning of the tax id (mask optional).",
-      id: "Only these merchants: up to 100 ids, comma-separated (a table's page of names in one request).",
-      ...PAGING,
-    },
+    queryDescriptions: { ...filterDescriptions(MERCHANT_FILTER_TABLE), ...PAGING },
     page: { description: "A page of merchants.", body: "MerchantPage" },
   }),
   {
@@ -190,14 +191,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Secret fields are masked.",
     tag: "Credentials",
     query: listCredentialsQuery,
-    queryDescriptions: {
-      merchantId: "Only this merchant's credentials.",
-      providerId: "Only this provider's credentials.",
-      merchantIdentifier: "The acquirer's merchant id (MID), exact.",
-      terminalIdentifier: "The acquirer's terminal id (TID), exact.",
-      enabled: "true or false.",
-      ...PAGING,
-    },
+    queryDescriptions: { ...filterDescriptions(CREDENTIAL_FILTER_TABLE), ...PAGING },
     page: { description: "A page of credentials.", body: "CredentialPage" },
   }),
   {
@@ -423,15 +417,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Admins only. Snapshots have their secrets redacted.",
     tag: "Audit log",
     query: auditLogQuery,
-    queryDescriptions: {
-      targetType: "merchant, credential, user, webhook_endpoint or event (exports).",
-      targetId: "The id of the merchant, credential, user or webhook endpoint (or the username typed at a refused sign-in).",
-      action: "e.g. credential.update, user.sign_in_failed, webhook_endpoint.rotate_secret.",
-      actor: "Who did it: a username, exact.",
-      "created_at[gte]": "From this instant (ISO 8601 with offset) or the start of this UTC day (YYYY-MM-DD).",
-      "created_at[lt]": "Before this instant, or before the start of this UTC day.",
-      ...PAGING,
-    },
+    queryDescriptions: { ...filterDescriptions(AUDIT_FILTER_TABLE), ...PAGING },
     page: { description: "A page of audit entries.", body: "AuditEntryPage" },
   }),
 

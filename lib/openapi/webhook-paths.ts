@@ -11,6 +11,8 @@ import {
   XID,
 } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
+import { filterDescriptions } from "@/lib/paging/list-filter-table";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
@@ -133,15 +135,7 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     description: "Across endpoints, or of one (endpointId). Newest first by default.",
     tag: "Webhook endpoints",
     query: listWebhookDeliveriesQuery,
-    queryDescriptions: {
-      status: "pending, succeeded or failed.",
-      endpointId: "Only this endpoint's deliveries.",
-      merchantId: "Only deliveries to this merchant's endpoints.",
-      eventId: "Only this event's deliveries.",
-      "created_at[gte]": "Written at or after this instant (ISO 8601 with offset).",
-      "created_at[lt]": "Written before this instant.",
-      ...PAGING,
-    },
+    queryDescriptions: { ...filterDescriptions(DELIVERY_FILTER_TABLE), ...PAGING },
     page: { description: "A page of deliveries.", body: "WebhookDeliveryPage" },
   }),
   getByIdOperation({

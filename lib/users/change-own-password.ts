@@ -39,7 +39,6 @@ export async function changeOwnPassword(options: {
     await recordAuditEntry(tx, {
       caller,
       action: "user.password_change",
-      targetType: "user",
       targetId: user.id,
       before: userAuditSnapshot(user),
       after: userAuditSnapshot(after),

@@ -4,7 +4,7 @@
 // access tokens (lib/auth/access-token-caller.ts).
 import "server-only";
 import type { Prisma, User } from "@/generated/prisma/client";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createAudited, recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { hashPassword } from "@/lib/auth/passwords";
 import type { Caller, Role } from "@/lib/auth/roles";
@@ -72,29 +72,25 @@ export async function insertUser(caller: Caller | null, input: NewUser): Promise
   const role = roleSchema.parse(input.role);
   const passwordHash = await hashPassword(passwordSchema.parse(input.password));
   try {
-    const user = await db().$transaction(async (tx) => {
-      const account = await checkedAccountRole(tx, { role, merchantId: input.merchantId ?? null });
-      const row = await tx.user.create({
-        // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
-        data: {
-          id: newId(),
-          username,
-          role,
-          merchantId: account.merchantId,
-          passwordHash,
-          credentialsEpoch: new Date(0),
-          passwordChangeRequired: input.passwordChangeRequired,
-        },
-      });
-      await recordAuditEntry(tx, {
-        caller,
-        action: "user.create",
-        targetType: "user",
-        targetId: row.id,
-        before: null,
-        after: userAuditSnapshot(row),
-      });
-      return row;
+    const user = await createAudited({
+      caller,
+      action: "user.create",
+      create: async (tx) => {
+        const account = await checkedAccountRole(tx, { role, merchantId: input.merchantId ?? null });
+        return tx.user.create({
+          // Epoch 1970: nothing issued before the account exists needs ending (see access-token-caller.ts).
+          data: {
+            id: newId(),
+            username,
+            role,
+            merchantId: account.merchantId,
+            passwordHash,
+            credentialsEpoch: new Date(0),
+            passwordChangeRequired: input.passwordChangeRequired,
+          },
+        });
+      },
+      snapshot: userAuditSnapshot,
     });
     return toUserDto(user);
   } catch (error) {
@@ -124,7 +120,6 @@ export async function changeUser(
     await recordAuditEntry(tx, {
       caller,
       action,
-      targetType: "user",
       targetId: id,
       before: userAuditSnapshot(before),
       after: userAuditSnapshot(after),

@@ -21,6 +21,11 @@ export const instantOrDay = z
     { message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time with offset" },
   );
 
+/** An ISO 8601 date-time with an offset, within years 0001..9999 (a malformed one has its own message). */
+export const boundedDateTime = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
+  .refine((v) => Number.isNaN(Date.parse(v)) || inInstantRange(new Date(v)), { message: INSTANT_RANGE_MESSAGE });
+
 /** A date `YYYY-MM-DD`, taken as its whole UTC day. */
 export const utcDay = z
   .string()

@@ -1,7 +1,7 @@
 // Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
 // The signing secret is generated here and answered once; reads mask it.
 import "server-only";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
+import { createAudited } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { requireOwnMerchant, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
@@ -31,29 +31,24 @@ export async function createWebhookEndpoint(options: {
   const id = newId();
   const secret = generateWebhookSecret();
   const sealed = sealEndpointSecret(id, secret);
-  const row = await db().$transaction(async (tx) => {
-    const created = await tx.webhookEndpoint.create({
-      data: {
-        id,
-        merchantId: merchant.id,
-        url,
-        description: input.description,
-        eventTypes: [...new Set(input.eventTypes)],
-        enabled: input.enabled,
-        rateLimit: input.rateLimit,
-        secretCiphertext: sealed.ciphertext,
-        secretKeyVersion: sealed.keyVersion,
-      },
-    });
-    await recordAuditEntry(tx, {
-      caller,
-      action: "webhook_endpoint.create",
-      targetType: "webhook_endpoint",
-      targetId: id,
-      before: null,
-      after: endpointAuditSnapshot(created),
-    });
-    return created;
+  const row = await createAudited({
+    caller,
+    action: "webhook_endpoint.create",
+    create: (tx) =>
+      tx.webhookEndpoint.create({
+        data: {
+          id,
+          merchantId: merchant.id,
+          url,
+          description: input.description,
+          eventTypes: [...new Set(input.eventTypes)],
+          enabled: input.enabled,
+          rateLimit: input.rateLimit,
+          secretCiphertext: sealed.ciphertext,
+          secretKeyVersion: sealed.keyVersion,
+        },
+      }),
+    snapshot: endpointAuditSnapshot,
   });
   return toWebhookEndpointDto(row, secret);
 }

@@ -358,7 +358,6 @@ async function disableFailingEndpoint(endpointId: string, failingSince: Date): P
     await recordAuditEntry(tx, {
       caller: null,
       action: "webhook_endpoint.disable",
-      targetType: "webhook_endpoint",
       targetId: endpointId,
       before: { enabled: true, disabledReason: null },
       after: { enabled: false, disabledReason: reason },

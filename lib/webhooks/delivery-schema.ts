@@ -1,9 +1,19 @@
 // The response schemas of webhook deliveries and their attempts (pure: the events contract and
 // the browser's types use them; lib/webhooks/delivery-dto.ts maps rows to them).
 import { z } from "zod";
-import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
+import { DELIVERY_STATUSES } from "@/lib/webhooks/delivery-filter-table";
 
 const timestamp = z.iso.datetime({ precision: 3 });
+
+/** What an attempt (or a test send) keeps of the receiver's answer. */
+export const responseExcerptSchema = z
+  .string()
+  .nullable()
+  .describe(
+    "The first bytes (at most 4 KiB) of the response body as text (NUL and invalid UTF-8 as U+FFFD). Null when " +
+      "there was none, or when it is withheld: the receiver's address is private and only a WEBHOOK_ALLOWED_ADDRESSES " +
+      "entry without a port opened it",
+  );
 
 export const deliveryAttemptSchema = z.strictObject({
   id: z.string(),
@@ -14,14 +24,7 @@ export const deliveryAttemptSchema = z.strictObject({
     .string()
     .nullable()
     .describe("null on success; timeout, dns, tls, connection_refused, connection_error, non_2xx or address_refused"),
-  responseBody: z
-    .string()
-    .nullable()
-    .describe(
-      "The first bytes (at most 4 KiB) of the response body as text (NUL and invalid UTF-8 as U+FFFD). Null when " +
-        "there was none, or when it is withheld: the receiver's address is private and only a WEBHOOK_ALLOWED_ADDRESSES " +
-        "entry without a port opened it",
-    ),
+  responseBody: responseExcerptSchema,
   trigger: z.string().describe("worker"),
 });
 

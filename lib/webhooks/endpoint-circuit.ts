@@ -41,7 +41,6 @@ export async function openCircuit(endpointId: string): Promise<void> {
     await recordAuditEntry(tx, {
       caller: null,
       action: "webhook_endpoint.circuit_open",
-      targetType: "webhook_endpoint",
       targetId: endpointId,
       before: { circuit: "closed" },
       after: {
@@ -69,7 +68,6 @@ export async function settleProbe(endpointId: string, answered: boolean, failedP
       await recordAuditEntry(tx, {
         caller: null,
         action: "webhook_endpoint.circuit_close",
-        targetType: "webhook_endpoint",
         targetId: endpointId,
         before: {
           circuit: "open",

@@ -1,11 +1,14 @@
 // Webhook deliveries across endpoints (or of one), newest first by default, filtered by status,
-// endpoint, merchant, event and creation time: GET /v1/webhook-deliveries.
+// endpoint, merchant, event and creation time (delivery-filter-table.ts): GET /v1/webhook-deliveries.
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
 import { merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
-import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
+import { filteredKeysetPage, type PageRead } from "@/lib/paging/filtered-page";
+import type { Page } from "@/lib/paging/keyset-page";
 import { type DeliveryDto, toDeliveryDto } from "@/lib/webhooks/delivery-dto";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import type { ListWebhookDeliveriesQuery } from "@/lib/webhooks/schemas";
 
 export async function listWebhookDeliveries(options: {
@@ -13,29 +16,15 @@ export async function listWebhookDeliveries(options: {
   query: ListWebhookDeliveriesQuery;
 }): Promise<Page<DeliveryDto>> {
   const scope = tenantScope(options.caller, "read");
-  const { status, endpointId, merchantId, eventId, limit, cursor, sort } = options.query;
-  const gte = options.query["created_at[gte]"];
-  const lt = options.query["created_at[lt]"];
-  return keysetPage({
+  const find = (read: PageRead<Prisma.WebhookDeliveryWhereInput>) =>
+    db().webhookDelivery.findMany({ ...read, include: { endpoint: { select: { merchantId: true } } } });
+  return filteredKeysetPage({
     list: "webhook_deliveries",
-    filters: { status, endpointId, merchantId, eventId, gte, lt, ...scopeBinding(scope) },
-    query: { limit, cursor, sort },
-    fetch: (window) => {
-      const keyset = prismaKeyset(window);
-      return db().webhookDelivery.findMany({
-        where: {
-          AND: [
-            { status, endpointId, eventId, endpoint: merchantId ? { merchantId } : undefined },
-            { endpoint: merchantWhere(scope) },
-            gte || lt ? { createdAt: { gte: gte ? new Date(gte) : undefined, lt: lt ? new Date(lt) : undefined } } : {},
-            keyset.where,
-          ],
-        },
-        orderBy: keyset.orderBy,
-        take: window.take,
-        include: { endpoint: { select: { merchantId: true } } },
-      });
-    },
+    table: DELIVERY_FILTER_TABLE,
+    query: options.query,
+    scope: { endpoint: merchantWhere(scope) },
+    scopeBinding: scopeBinding(scope),
+    find,
     present: toDeliveryDto,
   });
 }

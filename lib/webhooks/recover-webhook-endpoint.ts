@@ -13,9 +13,8 @@ import type { WebhookRecoverJob } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
 import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import { newId, XID_PATTERN } from "@/lib/ids";
-import { isResumable, type JobKind, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
+import { newId } from "@/lib/ids";
+import { isResumable, type JobKind, readJob, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
@@ -95,14 +94,8 @@ export async function recoverWebhookEndpoint(options: {
 export async function getRecoverJob(options: { caller: Caller; id: string }): Promise<RecoverJobDto> {
   const scope = tenantScope(options.caller, "read");
   // A job is its endpoint's merchant's: another merchant's job is not found.
-  const job = XID_PATTERN.test(options.id)
-    ? await db().webhookRecoverJob.findFirst({
-        where: { id: options.id, endpoint: merchantWhere(scope) },
-      })
-    : null;
-  if (!job) throw notFound("No recover job has this id.");
-  if (isResumable(job)) void runJob(job);
-  return toDto(job);
+  const find = (id: string) => db().webhookRecoverJob.findFirst({ where: { id, endpoint: merchantWhere(scope) } });
+  return toDto(await readJob(webhookRecoverJobKind, options.id, find, "No recover job has this id."));
 }
 
 /** Waits for a job started in this process (tests). */

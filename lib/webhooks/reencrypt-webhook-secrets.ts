@@ -3,37 +3,35 @@
 // with the active one. Rows change one by one, each only if nobody changed it meanwhile (a
 // rotate-secret racing the run keeps its new secret); unreadable rows are reported, not lost.
 import "server-only";
-import type { ReencryptionReport } from "@/lib/credentials/reencrypt-credentials";
-import { activeKeyVersion, DecryptionError } from "@/lib/crypto/secret-box";
+import { type ReencryptionReport, reencryptRows } from "@/lib/crypto/reencrypt-rows";
+import { DecryptionError } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { openEndpointSecret, sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 
-export async function reencryptWebhookSecrets(options: { batchSize?: number } = {}): Promise<ReencryptionReport> {
-  const active = activeKeyVersion();
-  const report: ReencryptionReport = { reencrypted: 0, unreadable: [], activeKeyVersion: active };
-  let afterId = "";
-  for (;;) {
-    const rows = await db().webhookEndpoint.findMany({
-      where: {
-        id: { gt: afterId },
-        OR: [
-          { secretKeyVersion: { not: active } },
-          { AND: [{ previousSecretKeyVersion: { not: null } }, { previousSecretKeyVersion: { not: active } }] },
-        ],
-      },
-      select: {
-        id: true,
-        secretCiphertext: true,
-        secretKeyVersion: true,
-        previousSecretCiphertext: true,
-        previousSecretKeyVersion: true,
-      },
-      orderBy: { id: "asc" },
-      take: options.batchSize ?? 500,
-    });
-    if (rows.length === 0) return report;
-    for (const row of rows) {
+export function reencryptWebhookSecrets(options: { batchSize?: number } = {}): Promise<ReencryptionReport> {
+  return reencryptRows({
+    batchSize: options.batchSize,
+    read: ({ afterId, take, active }) =>
+      db().webhookEndpoint.findMany({
+        where: {
+          id: { gt: afterId },
+          OR: [
+            { secretKeyVersion: { not: active } },
+            { AND: [{ previousSecretKeyVersion: { not: null } }, { previousSecretKeyVersion: { not: active } }] },
+          ],
+        },
+        select: {
+          id: true,
+          secretCiphertext: true,
+          secretKeyVersion: true,
+          previousSecretCiphertext: true,
+          previousSecretKeyVersion: true,
+        },
+        orderBy: { id: "asc" },
+        take,
+      }),
+    reencrypt: async (row) => {
       let secret: string;
       let previous: string | null = null;
       try {
@@ -43,8 +41,7 @@ export async function reencryptWebhookSecrets(options: { batchSize?: number } = 
       } catch (error) {
         if (!(error instanceof DecryptionError)) throw error;
         logger().error({ event: "webhook_secret_undecryptable", endpointId: row.id }, error.message);
-        report.unreadable.push(row.id);
-        continue;
+        return "unreadable";
       }
       const sealed = sealEndpointSecret(row.id, secret);
       const sealedPrevious = previous === null ? null : sealEndpointSecret(row.id, previous);
@@ -63,8 +60,7 @@ export async function reencryptWebhookSecrets(options: { batchSize?: number } = 
             : {}),
         },
       });
-      report.reencrypted += count;
-    }
-    afterId = rows[rows.length - 1]!.id;
-  }
+      return count;
+    },
+  });
 }

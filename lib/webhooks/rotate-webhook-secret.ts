@@ -33,7 +33,6 @@ export async function rotateWebhookSecret(options: { caller: Caller; id: string 
     await recordAuditEntry(tx, {
       caller,
       action: "webhook_endpoint.rotate_secret",
-      targetType: "webhook_endpoint",
       targetId: before.id,
       before: endpointAuditSnapshot(before),
       after: endpointAuditSnapshot(updated),

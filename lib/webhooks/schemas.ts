@@ -1,8 +1,10 @@
 // Webhook endpoint and delivery request shapes, shared by the API, the dashboard forms and the
 // OpenAPI document.
 import { z } from "zod";
+import { listQuerySchema } from "@/lib/paging/list-filter-table";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
-import { INSTANT_RANGE_MESSAGE, inInstantRange } from "@/lib/validation/instant-range";
+import { boundedDateTime } from "@/lib/validation/created-at-range";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 
 const eventType = z
   .string({ error: "must be a string" })
@@ -53,24 +55,10 @@ export const listWebhookEndpointsQuery = z.strictObject({
 });
 export type ListWebhookEndpointsQuery = z.infer<typeof listWebhookEndpointsQuery>;
 
-/** An ISO 8601 date-time with an offset, within years 0001..9999 (a malformed one has its own message). */
-const boundedDateTime = z.iso
-  .datetime({ offset: true, error: "must be an ISO 8601 date-time" })
-  .refine((v) => Number.isNaN(Date.parse(v)) || inInstantRange(new Date(v)), { message: INSTANT_RANGE_MESSAGE });
+export { DELIVERY_STATUSES } from "@/lib/webhooks/delivery-filter-table";
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
-
-export const listWebhookDeliveriesQuery = z.strictObject({
-  status: z.enum(DELIVERY_STATUSES, { error: () => `must be one of ${DELIVERY_STATUSES.join(", ")}` }).optional(),
-  endpointId: z.string().min(1).max(64).optional(),
-  merchantId: z.string().min(1).max(64).optional(),
-  eventId: z.string().min(1).max(64).optional(),
-  "created_at[gte]": boundedDateTime.optional(),
-  "created_at[lt]": boundedDateTime.optional(),
-  limit: limitParam,
-  cursor: cursorParam,
-  sort: sortParam,
-});
+/** GET /v1/webhook-deliveries: its filters come from the filter table. */
+export const listWebhookDeliveriesQuery = listQuerySchema(DELIVERY_FILTER_TABLE);
 export type ListWebhookDeliveriesQuery = z.infer<typeof listWebhookDeliveriesQuery>;
 
 export const recoverWebhookEndpointBody = z.strictObject({

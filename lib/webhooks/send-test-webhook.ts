@@ -6,6 +6,7 @@ import type { Caller } from "@/lib/auth/roles";
 import { tenantScope } from "@/lib/auth/tenant-scope";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { responseExcerptSchema } from "@/lib/webhooks/delivery-schema";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 import { sendWebhook } from "@/lib/webhooks/send-webhook";
@@ -17,14 +18,7 @@ export const testWebhookResultSchema = z.strictObject({
   statusCode: z.int().nullable(),
   errorClass: z.string().nullable(),
   durationMs: z.int().nonnegative(),
-  responseBody: z
-    .string()
-    .nullable()
-    .describe(
-      "The first bytes (at most 4 KiB) of the response body as text (NUL and invalid UTF-8 as U+FFFD). Null when " +
-        "there was none, or when it is withheld: the receiver's address is private and only a WEBHOOK_ALLOWED_ADDRESSES " +
-        "entry without a port opened it",
-    ),
+  responseBody: responseExcerptSchema,
 });
 export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
 

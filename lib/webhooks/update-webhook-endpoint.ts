@@ -37,7 +37,6 @@ export async function updateWebhookEndpoint(options: {
     await recordAuditEntry(tx, {
       caller,
       action: "webhook_endpoint.update",
-      targetType: "webhook_endpoint",
       targetId: before.id,
       before: endpointAuditSnapshot(before),
       after: endpointAuditSnapshot(updated),

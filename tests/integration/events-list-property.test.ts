@@ -99,31 +99,25 @@ function rangeOf(params: Param[]) {
   return { from, to };
 }
 
+/** What each exact filter compares: the test's own reading of the API's rules. */
+const EXACT: Record<string, (event: Event) => unknown> = {
+  type: (event) => event.type,
+  merchant_id: (event) => event.data.merchantId,
+  terminal_id: (event) => event.data.terminalId,
+  acquirer_name: (event) => event.data.acquirerName,
+  transaction_status: (event) => event.data.transactionStatus,
+  payment_method: (event) => event.data.paymentMethod,
+};
+
 function satisfies(event: Event, p: Param, params: Param[]): boolean {
   const d = event.data;
-  switch (p.name) {
-    case "status":
-      return p.value.split(",").includes(event.status);
-    case "type":
-      return event.type === p.value;
-    case "merchant_id":
-      return d.merchantId === p.value;
-    case "terminal_id":
-      return d.terminalId === p.value;
-    case "acquirer_name":
-      return d.acquirerName === p.value;
-    case "transaction_status":
-      return d.transactionStatus === p.value;
-    case "payment_method":
-      return d.paymentMethod === p.value;
-    case "q":
-      return [event.id, d.authorizationCode, d.retrievalReferenceNumber, d.cardData?.last4].includes(p.value);
-    default: {
-      const { from, to } = rangeOf(params);
-      const t = Date.parse(event.createdAt);
-      return t >= from && t < to;
-    }
-  }
+  if (p.name === "status") return p.value.split(",").includes(event.status);
+  if (p.name === "q") return [event.id, d.authorizationCode, d.retrievalReferenceNumber, d.cardData?.last4].includes(p.value);
+  const exact = EXACT[p.name];
+  if (exact) return exact(event) === p.value;
+  const { from, to } = rangeOf(params);
+  const t = Date.parse(event.createdAt);
+  return t >= from && t < to;
 }
 
 describe("GET /v1/webhooks/events, any query string", () => {

@@ -11,6 +11,7 @@ import { ensureEventPartitions } from "@/lib/events/partitions";
 import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
+import { staleRetryJob } from "../support/stale-retry-job";
 
 let reader: Caller;
 let ingester: string;
@@ -48,20 +49,7 @@ describe("a stale bulk retry job resumed by two instances at once", () => {
       expect(res.status).toBe(200);
       eventIds.push(...res.json.data.map((d: { id: string }) => d.id));
     }
-    const filters = { acquirer_merchant_id: mid };
-    const job = await db().eventRetryJob.create({
-      data: {
-        id: newId(),
-        filters,
-        filterKey: JSON.stringify(filters),
-        total: 450,
-        capped: false,
-        createdBy: "operator-gone",
-        createdAt: longAgo(),
-        leasedBy: "stopped-instance",
-        leaseUntil: longAgo(),
-      },
-    });
+    const job = await staleRetryJob({ mid, total: 450, expiredAt: longAgo() });
     const fault = `lease_fault_${job.id}`;
     await db().$executeRawUnsafe(`CREATE SEQUENCE ${fault}`);
     await db().$executeRawUnsafe(

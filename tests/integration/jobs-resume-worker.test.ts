@@ -7,11 +7,11 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
+import { staleRetryJob } from "../support/stale-retry-job";
 
 runOnOwnDatabase("pic_jobs", {
   beforeClose: async () => {
@@ -30,19 +30,7 @@ describe("the maintenance schedule", () => {
     const stored = await call(ingestBatch, "/v1/webhooks/events/batch", { token: ingester, body: { events } });
     expect(stored.json.data.map((d: { status: string }) => d.status)).toEqual(Array(5).fill("failed"));
     await insertCredential({ acquirer: "rede", mid, tid: "TIDWORK1" });
-    const filters = { acquirer_merchant_id: mid };
-    const job = await db().eventRetryJob.create({
-      data: {
-        id: newId(),
-        filters,
-        filterKey: JSON.stringify(filters),
-        total: 5,
-        capped: false,
-        createdBy: "operator-gone",
-        leasedBy: "stopped-instance",
-        leaseUntil: new Date(Date.now() - 1000),
-      },
-    });
+    const job = await staleRetryJob({ mid, total: 5, expiredAt: new Date(Date.now() - 1000) });
 
     const { startMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
     startMaintenance();

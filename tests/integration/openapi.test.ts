@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { GET as openApiJson } from "@/app/v1/openapi.json/route";
 import { signInBody } from "@/lib/auth/schemas";
 import { createCredentialBody } from "@/lib/credentials/schemas";
-import { listEventsQuery } from "@/lib/events/list-query";
+import { listEventsQuery } from "@/lib/events/event-contract";
 import type { RouteHandler } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
 import { jsonSchemaOf } from "@/lib/openapi/json-schema";

@@ -103,6 +103,23 @@ function encryptUnderOldKey(plaintext: string, boundTo: string): Uint8Array<Arra
   return new Uint8Array(Buffer.concat([iv, cipher.getAuthTag(), body]));
 }
 
+/** A merchant's endpoint with a receiver, its secret rotated once (the previous one still signs a day). */
+async function rotatedEndpoint() {
+  const m = await merchantWithCredential();
+  const r = await receiver();
+  const endpoint = await endpointFor(m.merchantId, r.url);
+  const path = `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`;
+  const rotated = await call(rotate, path, { method: "POST", token: operator, params: { id: endpoint.id } });
+  return { m, r, endpoint, rotated };
+}
+
+/** Creating an endpoint with this URL is a 400 naming the url field. */
+async function expectUrlRefused(merchantId: string, url: string) {
+  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url } });
+  expect(res.status, url).toBe(400);
+  expect(res.json.errors[0].field).toBe("url");
+}
+
 const deliveriesOf = (eventId: string) =>
   db().webhookDelivery.findMany({ where: { eventId }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
 
@@ -146,12 +163,7 @@ describe("webhook endpoints API", () => {
       "ftp://example.com/h",
       "not a url",
     ]) {
-      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
-        token: operator,
-        body: { merchantId: m.merchantId, url },
-      });
-      expect(res.status, url).toBe(400);
-      expect(res.json.errors[0].field).toBe("url");
+      await expectUrlRefused(m.merchantId, url);
     }
   });
 
@@ -172,12 +184,7 @@ describe("webhook endpoints API", () => {
       "http://[::8.8.8.8]/h",
       "http://[fec0::1]/h",
     ]) {
-      const res = await call(createEndpoint, "/v1/webhook-endpoints", {
-        token: operator,
-        body: { merchantId: m.merchantId, url },
-      });
-      expect(res.status, url).toBe(400);
-      expect(res.json.errors[0].field).toBe("url");
+      await expectUrlRefused(m.merchantId, url);
     }
     // Their public counterparts are accepted.
     for (const url of ["https://[2002:808:808::1]/h", "https://[64:ff9b::808:808]/h", "https://[::ffff:8.8.8.8]/h"])
@@ -455,14 +462,7 @@ describe("delivery", () => {
   });
 
   it("signs with both secrets after a rotation", async () => {
-    const m = await merchantWithCredential();
-    const r = await receiver();
-    const endpoint = await endpointFor(m.merchantId, r.url);
-    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
-      method: "POST",
-      token: operator,
-      params: { id: endpoint.id },
-    });
+    const { m, r, endpoint, rotated } = await rotatedEndpoint();
     expect(rotated.status).toBe(200);
     expect(rotated.json.secret).toMatch(/^whsec_/);
     expect(rotated.json.secret).not.toBe(endpoint.secret);
@@ -479,14 +479,7 @@ describe("delivery", () => {
   });
 
   it("signs with the same secrets after an encryption key rotation and secrets:reencrypt", async () => {
-    const m = await merchantWithCredential();
-    const r = await receiver();
-    const endpoint = await endpointFor(m.merchantId, r.url);
-    const rotated = await call(rotate, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
-      method: "POST",
-      token: operator,
-      params: { id: endpoint.id },
-    });
+    const { r, endpoint, rotated } = await rotatedEndpoint();
     // Both secrets stored as under the old encryption key (version 1), as before its rotation.
     await db().webhookEndpoint.update({
       where: { id: endpoint.id },

@@ -8,9 +8,9 @@ import type { EventPage } from "@/components/events/event-types";
 import type { InitialEvents } from "@/components/events/use-event-list";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { listEventsQuery } from "@/lib/events/event-contract";
 import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/event-filters";
 import { listEvents } from "@/lib/events/list-events";
-import { listEventsQuery } from "@/lib/events/list-query";
 
 /** Enough rows to fill a tall screen; the browser asks for the next ones by cursor. */
 const FIRST_PAGE_SIZE = 40;

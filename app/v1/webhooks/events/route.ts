@@ -1,9 +1,9 @@
 // GET /v1/webhooks/events: list events, filtered and paged.
 // POST /v1/webhooks/events: ingest a payment notification (roles ingest, admin).
 import { eventDataSchema } from "@/lib/events/data-schema";
+import { listEventsQuery } from "@/lib/events/event-contract";
 import { ingestEvent } from "@/lib/events/ingest-event";
 import { listEvents } from "@/lib/events/list-events";
-import { listEventsQuery } from "@/lib/events/list-query";
 import { readJsonBody } from "@/lib/http/body";
 import { readQuery } from "@/lib/http/query";
 import { authedRoute, methods } from "@/lib/http/route";

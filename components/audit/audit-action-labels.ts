@@ -1,0 +1,25 @@
+// How the audit log page names each action, and the tone of its badge; typed by the actions
+// table (lib/audit/audit-actions.ts), so a new action without a label does not compile.
+import type { AuditAction } from "@/lib/audit/audit-actions";
+
+export const ACTION_LABELS: Record<AuditAction, { label: string; tone: "success" | "accent" | "neutral" }> = {
+  "merchant.create": { label: "Merchant registered", tone: "success" },
+  "merchant.update": { label: "Merchant changed", tone: "accent" },
+  "credential.create": { label: "Credential created", tone: "success" },
+  "credential.update": { label: "Credential changed", tone: "accent" },
+  "user.create": { label: "User created", tone: "success" },
+  "user.update": { label: "User changed", tone: "accent" },
+  "user.password_reset": { label: "Password reset", tone: "accent" },
+  "user.password_change": { label: "Password changed", tone: "accent" },
+  "user.sign_in": { label: "Signed in", tone: "neutral" },
+  "user.sign_in_failed": { label: "Sign-in refused", tone: "neutral" },
+  "event.export": { label: "Events exported", tone: "neutral" },
+  "event.retry": { label: "Event retried", tone: "accent" },
+  "event.bulk_retry": { label: "Failed events retried", tone: "accent" },
+  "webhook_endpoint.create": { label: "Endpoint created", tone: "success" },
+  "webhook_endpoint.update": { label: "Endpoint changed", tone: "accent" },
+  "webhook_endpoint.rotate_secret": { label: "Endpoint secret rotated", tone: "accent" },
+  "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
+  "webhook_endpoint.circuit_open": { label: "Endpoint paused (circuit open)", tone: "accent" },
+  "webhook_endpoint.circuit_close": { label: "Endpoint resumed (circuit closed)", tone: "accent" },
+};
