@@ -38,9 +38,27 @@ async function verified(token: string): Promise<Verified> {
   return claims;
 }
 
+// One read per user at a time: a burst of requests from a user whose state is not cached (a cold
+// start, a forget) shares the read in flight instead of each taking a pool connection for it (200
+// at once exhausted the pool's connection timeout). A read that began before a forget is not shared.
+const readsInFlight = new Map<string, { forgetsAtStart: number; read: Promise<AccountStatus | undefined> }>();
+
 async function accountStatus(userId: string): Promise<AccountStatus | undefined> {
   const hit = accountStatuses.get(userId);
   if (hit && Date.now() - hit.readAt < ACCOUNT_STATUS_TTL_MS) return hit;
+  const inFlight = readsInFlight.get(userId);
+  if (inFlight && inFlight.forgetsAtStart === forgets) return inFlight.read;
+  const read = readAccountStatus(userId);
+  const entry = { forgetsAtStart: forgets, read };
+  readsInFlight.set(userId, entry);
+  try {
+    return await read;
+  } finally {
+    if (readsInFlight.get(userId) === entry) readsInFlight.delete(userId);
+  }
+}
+
+async function readAccountStatus(userId: string): Promise<AccountStatus | undefined> {
   followAccountChanges(thisCache);
   const forgetsBefore = forgets;
   const [row] = (await sql({

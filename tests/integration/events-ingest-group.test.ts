@@ -1,10 +1,12 @@
 // Single notifications sent at once are written together (group commit, lib/db/group-commit.ts):
 // each stored exactly once and answered only once committed, a duplicate answered with the
 // stored event, and a row the database refuses fails only its own request.
+
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { forgetAllAccountStatuses } from "@/lib/auth/access-token-caller";
 import { sql } from "@/lib/db/client";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
@@ -67,6 +69,14 @@ describe("concurrent POST /v1/webhooks/events", () => {
       values: [merchantId],
     })) as { n: number }[];
     expect(groups[0]!.n).toBeLessThan(200);
+  });
+
+  it("answers a burst from an account whose state is not cached: one read of it, no 503", async () => {
+    // Each of 200 requests reading the sender's state for itself took every pooled connection, and
+    // some waited past the pool's timeout (503); they now share the one read in flight.
+    forgetAllAccountStatuses();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => post(cardEventData())));
+    expect(answers.filter((r) => r.status !== 202).map((r) => `${r.status} ${r.text}`)).toEqual([]);
   });
 
   it("answers a duplicate within a group, and one of a stored event, with the stored event", async () => {
