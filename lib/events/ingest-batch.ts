@@ -15,6 +15,7 @@ import { eventColumnsOf } from "@/lib/events/event-columns";
 import { PAYMENT_COMPLETED } from "@/lib/events/ingest-event";
 import { withEventMonth } from "@/lib/events/partitions";
 import { newId } from "@/lib/ids";
+import { countDecisions, countReceived } from "@/lib/metrics/registry";
 import { duplicateMemberErrors } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
 import { fieldErrorsOf } from "@/lib/validation/zod-errors";
@@ -55,9 +56,10 @@ WITH batch AS (
   FROM matched m ORDER BY n
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason
 ), decided AS (
-  SELECT s.id, s.created_at, s.type, s.status, s.failure_reason, m.credential_id FROM stored s JOIN matched m ON m.id = s.id
+  SELECT s.id, s.created_at, s.type, s.status, s.failure_reason, m.credential_id, m.acquirer_name
+  FROM stored s JOIN matched m ON m.id = s.id
 ), ${recordDecisions("$2")}
-SELECT d.id, d.status FROM decided d`;
+SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName" FROM decided d`;
 
 const EXISTING_SQL = `
 SELECT e.id, e.status, k.dedup_key FROM event_dedup_keys k
@@ -134,7 +136,8 @@ export async function ingestEventBatch(options: {
         text: INSERT_BATCH_SQL,
         values: [JSON.stringify(rows), `ingest:${options.caller.username}`.slice(0, 80)],
       }),
-    )) as { id: string; status: "processed" | "failed" }[];
+    )) as { id: string; status: "processed" | "failed"; failureReason: string | null; acquirerName: string }[];
+    countDecisions(decided);
     const inserted = new Map(decided.map((r) => [r.id, r.status]));
     const seenKeys = valid.filter((v) => !inserted.has(v.id) && v.dedupKey !== null).map((v) => v.dedupKey as string);
     const existing = new Map<string, { id: string; status: BatchItemResult["status"] }>();
@@ -159,6 +162,13 @@ export async function ingestEventBatch(options: {
     if (decided.some((r) => r.status === "processed")) nudgeDeliveryWorker();
   }
 
+  // An invalid member's acquirer is whatever it said (bucketed by the label: lib/metrics/labels.ts).
+  countReceived(
+    results.map((r) => ({
+      acquirerName: (options.items[r.index] as { acquirerName?: unknown } | null)?.acquirerName,
+      result: r.result,
+    })),
+  );
   const count = (result: BatchItemResult["result"]) => results.filter((r) => r.result === result).length;
   return { data: results, summary: { created: count("created"), duplicate: count("duplicate"), invalid: count("invalid") } };
 }
