@@ -13,4 +13,9 @@ describe("routePattern", () => {
     expect(routePattern("/v1/merchants/a%20b", { id: "a b" })).toBe("/v1/merchants/{id}");
     expect(routePattern("/v1/webhooks/events", {})).toBe("/v1/webhooks/events");
   });
+
+  it("collapses a catch-all's segments, however deep the made-up path", () => {
+    expect(routePattern("/v1/no/such/thing/here", { unknown: ["no", "such", "thing", "here"] })).toBe("/v1/{...unknown}");
+    expect(routePattern("/v1/v1/v1", { unknown: ["v1", "v1"] })).toBe("/{...unknown}");
+  });
 });
