@@ -67,6 +67,9 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  // The bearer token GET /metrics asks for (Prometheus's scrape config sends it). Unset: /metrics
+  // is off and answers 404.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   WORKER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -220,6 +223,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
       allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES,
     },
     benchRoutes: raw.BENCH_ROUTES,
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

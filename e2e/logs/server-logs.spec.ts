@@ -15,6 +15,7 @@ function runSecrets(): Record<string, string> {
     "the NextAuth secret": run.nextAuthSecret,
     "the encryption key": run.encryptionKeys.split(":")[1]!,
     "the signing key": signingKey!.d,
+    "the metrics token": run.metricsToken,
   };
 }
 

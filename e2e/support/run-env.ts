@@ -51,6 +51,7 @@ export function e2eRun() {
     signingKeys: once("E2E_AUTH_SIGNING_KEYS", signingKeys),
     encryptionKeys: once("E2E_ENCRYPTION_KEYS", () => `1:${randomBytes(32).toString("base64")}`),
     nextAuthSecret: once("E2E_NEXTAUTH_SECRET", () => randomBytes(32).toString("base64url")),
+    metricsToken: once("E2E_METRICS_TOKEN", () => randomBytes(24).toString("base64url")),
   };
 }
 
@@ -67,6 +68,8 @@ export function serverEnv(port: Port): Record<string, string> {
     ENCRYPTION_KEYS: run.encryptionKeys,
     ACCESS_TOKEN_TTL_SECONDS: String(port === SHORT_TOKEN_PORT ? SHORT_ACCESS_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS),
     LOG_LEVEL: "info",
+    // GET /metrics, scraped by a real Prometheus in e2e/api/metrics.spec.ts.
+    METRICS_TOKEN: run.metricsToken,
     // The browser tests' webhook receivers listen on this machine. An entry without a port lets
     // deliveries through but withholds the answers (docs/security.md); the receiver whose
     // answer the webhooks page shows is named with its port.

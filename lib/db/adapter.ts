@@ -17,7 +17,11 @@ export type DatabaseHandle = {
   query: SqlQuery;
   embedded: PGlite | undefined;
   close: () => Promise<void>;
+  /** The server pool's connections (for /metrics); none on PGlite, which has one in-process connection. */
+  poolUse?: () => PoolUse;
 };
+
+export type PoolUse = { total: number; idle: number; waiting: number };
 
 export function isServerUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
@@ -44,6 +48,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       query: async (sql) => (await pool.query(sql)).rows,
       embedded: undefined,
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = url.startsWith("memory://") ? "memory://" : url.replace(/^pglite:/, "");

@@ -6,7 +6,7 @@
 // detail, exports, the overview): from DATABASE_REPLICA_URL when it is set and answering, else
 // from the primary (lib/db/read-replica.ts).
 import { PrismaClient } from "@/generated/prisma/client";
-import { type DatabaseHandle, openDatabase, type SqlQuery } from "@/lib/db/adapter";
+import { type DatabaseHandle, openDatabase, type PoolUse, type SqlQuery } from "@/lib/db/adapter";
 import { type Listener, type ListenHandlers, listen } from "@/lib/db/listen";
 import { createReplicaRouter, type ReplicaRouter } from "@/lib/db/read-replica";
 import { env } from "@/lib/env";
@@ -85,6 +85,16 @@ export function listenOnPrimary(channel: string, handlers: ListenHandlers): List
     : listen({ url: config.databaseUrl, connectTimeoutMs: config.databaseConnectTimeoutMs }, channel, handlers);
   h.listeners.push(listener);
   return listener;
+}
+
+/** The server pools' use, primary and replica, for /metrics; empty on PGlite or before first use. */
+export function poolUses(): { pool: "primary" | "replica"; use: PoolUse }[] {
+  const h = g.__pic_db;
+  if (!h) return [];
+  const uses: { pool: "primary" | "replica"; use: PoolUse }[] = [];
+  if (h.handle.poolUse) uses.push({ pool: "primary", use: h.handle.poolUse() });
+  if (h.replica?.handle.poolUse) uses.push({ pool: "replica", use: h.replica.handle.poolUse() });
+  return uses;
 }
 
 export async function closeDb(): Promise<void> {

@@ -13,13 +13,15 @@ import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { ingestTrigger, insertEvents } from "@/lib/events/insert-events";
 import { newId } from "@/lib/ids";
+import { countReceived } from "@/lib/metrics/registry";
 import { duplicateMemberErrors } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
 import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 // The valid items are stored and decided by one statement (insert-events.ts, shared with the
-// single form's grouped writes); the duplicates are then looked up by dedup key.
+// single form's grouped writes, which counts the decisions for /metrics); the duplicates are then
+// looked up by dedup key.
 const EXISTING_SQL = `
 SELECT e.id, e.status, k.dedup_key FROM event_dedup_keys k
 JOIN events e ON e.id = k.event_id AND e.created_at = k.created_at
@@ -96,6 +98,13 @@ export async function ingestEventBatch(options: {
     if (decided.some((r) => r.status === "processed")) nudgeDeliveryWorker();
   }
 
+  // An invalid member's acquirer is whatever it said (bucketed by the label: lib/metrics/labels.ts).
+  countReceived(
+    results.map((r) => ({
+      acquirerName: (options.items[r.index] as { acquirerName?: unknown } | null)?.acquirerName,
+      result: r.result,
+    })),
+  );
   const count = (result: BatchItemResult["result"]) => results.filter((r) => r.result === result).length;
   return { data: results, summary: { created: count("created"), duplicate: count("duplicate"), invalid: count("invalid") } };
 }

@@ -17,6 +17,7 @@ import type { EventData } from "@/lib/events/data-schema";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { withEventMonth } from "@/lib/events/partitions";
+import { countDecisions } from "@/lib/metrics/registry";
 
 const PAYMENT_COMPLETED = "payment.completed";
 
@@ -52,9 +53,10 @@ WITH batch AS (
   FROM matched m ORDER BY n
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason${bodies ? ", e.body" : ""}
 ), decided AS (
-  SELECT s.*, m.credential_id, m.trigger FROM stored s JOIN matched m ON m.id = s.id
+  SELECT s.*, m.credential_id, m.trigger, m.acquirer_name FROM stored s JOIN matched m ON m.id = s.id
 ), ${recordDecisions("d.trigger")}
-SELECT d.id, d.status${bodies ? ", d.body AS json" : ""} FROM decided d`;
+SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName"${bodies ? ", d.body AS json" : ""}
+FROM decided d`;
 }
 
 const STATEMENTS = {
@@ -64,7 +66,13 @@ const STATEMENTS = {
 
 /** A notification to store: its new id, its Data object, and who sent it (the attempt's trigger). */
 export type NewEvent = { id: string; data: EventData; trigger: string };
-export type InsertedEvent = { id: string; status: "processed" | "failed"; json?: string };
+export type InsertedEvent = {
+  id: string;
+  status: "processed" | "failed";
+  failureReason: string | null;
+  acquirerName: string | null;
+  json?: string;
+};
 
 /** The attempt's trigger of a notification sent by this user. */
 export const ingestTrigger = (username: string) => `ingest:${username}`.slice(0, 80);
@@ -100,5 +108,7 @@ function rowOf(event: NewEvent, n: number) {
 export async function insertEvents(events: NewEvent[], options: { bodies: boolean }): Promise<InsertedEvent[]> {
   const statement = options.bodies ? STATEMENTS.bodies : STATEMENTS.ids;
   const rows = JSON.stringify(events.map(rowOf));
-  return (await withEventMonth(() => sql({ ...statement, values: [rows] }))) as InsertedEvent[];
+  const inserted = (await withEventMonth(() => sql({ ...statement, values: [rows] }))) as InsertedEvent[];
+  countDecisions(inserted);
+  return inserted;
 }

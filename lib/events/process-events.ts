@@ -8,8 +8,9 @@ import type { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
+import { countDecisions } from "@/lib/metrics/registry";
 
-export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null };
+export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null; acquirerName: string };
 
 // The worker's batch size. A literal in the statement (see literalLimit), so that its prepared
 // statement is planned once per connection instead of once per batch.
@@ -44,9 +45,9 @@ WITH claimed AS (
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at
-  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id
+  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id, e.acquirer_name
 ), ${recordDecisions(trigger)}
-SELECT d.id, d.status, d.failure_reason AS "failureReason" FROM decided d`;
+SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName" FROM decided d`;
 }
 
 const SQL = {
@@ -60,12 +61,20 @@ const WORKER_ID = `worker:${hostname()}:${process.pid}`.slice(0, 80);
 
 /** Processes up to PROCESS_BATCH pending events; returns what became of each. */
 export async function processPendingEvents(): Promise<ProcessedEvent[]> {
-  return (await sql({ name: "events_process_pending", text: SQL.pending, values: [WORKER_ID] })) as ProcessedEvent[];
+  return counted((await sql({ name: "events_process_pending", text: SQL.pending, values: [WORKER_ID] })) as ProcessedEvent[]);
+}
+
+/** The statement's decisions, counted for /metrics (lib/metrics/registry.ts) where they are made. */
+function counted(decisions: ProcessedEvent[]): ProcessedEvent[] {
+  countDecisions(decisions);
+  return decisions;
 }
 
 /** Processes one failed event again; returns nothing when it is not (or no longer) failed. */
 export async function reprocessFailedEvent(eventId: string, trigger: string): Promise<ProcessedEvent | undefined> {
-  const [result] = (await sql({ name: "events_process_retry", text: SQL.retry, values: [eventId, trigger] })) as ProcessedEvent[];
+  const [result] = counted(
+    (await sql({ name: "events_process_retry", text: SQL.retry, values: [eventId, trigger] })) as ProcessedEvent[],
+  );
   return result;
 }
 
@@ -79,6 +88,10 @@ export async function reprocessFailedEvents(
   tx?: Prisma.TransactionClient,
 ): Promise<ProcessedEvent[]> {
   if (eventIds.length === 0) return [];
-  if (tx) return tx.$queryRawUnsafe<ProcessedEvent[]>(SQL.retryMany, eventIds, trigger);
-  return (await sql({ name: "events_process_retry_many", text: SQL.retryMany, values: [eventIds, trigger] })) as ProcessedEvent[];
+  // In `tx`, counted before the job's transaction commits: a batch rolled back is counted anyway
+  // (rare: the job then runs that batch again, and it is counted again).
+  if (tx) return counted(await tx.$queryRawUnsafe<ProcessedEvent[]>(SQL.retryMany, eventIds, trigger));
+  return counted(
+    (await sql({ name: "events_process_retry_many", text: SQL.retryMany, values: [eventIds, trigger] })) as ProcessedEvent[],
+  );
 }

@@ -9,6 +9,8 @@ import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { logger } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/registry";
+import { routePattern } from "@/lib/metrics/route-pattern";
 import { clientAddress } from "@/lib/request/client-address";
 import { requestIdOf } from "@/lib/request/request-id";
 import { toApiError } from "@/lib/to-api-error";
@@ -46,8 +48,9 @@ async function run(
   const requestId = requestIdOf(request);
   let response: Response;
   let userId: string | undefined;
+  let params: Params = {};
   try {
-    const params = (await context?.params) ?? {};
+    params = (await context?.params) ?? {};
     // No resource has an id holding text PostgreSQL cannot store (U+0000, a lone surrogate),
     // and it could not even compare with one.
     if (unstorableText(params)) throw notFound();
@@ -56,17 +59,10 @@ async function run(
     response = problemResponse(toApiError(error, requestId), requestId);
   }
   response.headers.set("x-request-id", requestId);
-  logger().info(
-    {
-      requestId,
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
-      ms: Math.round(performance.now() - started),
-      userId,
-    },
-    "request",
-  );
+  const path = new URL(request.url).pathname;
+  const ms = performance.now() - started;
+  observeRequest({ method: request.method, route: routePattern(path, params), status: response.status, ms });
+  logger().info({ requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId }, "request");
   return response;
 }
 

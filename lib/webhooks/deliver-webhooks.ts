@@ -9,6 +9,7 @@ import { db, sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { countDeliveryAttempt } from "@/lib/metrics/registry";
 import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
@@ -276,6 +277,8 @@ WITH attempt AS (
                            ELSE clock_timestamp() + ${recordParams.at.retryDelayMs}::int * interval '1 millisecond' END,
     updated_at = clock_timestamp()
   WHERE id = ${recordParams.at.deliveryId} AND event_created_at = ${recordParams.at.eventCreatedAt} AND status = 'pending' AND attempt_count = ${recordParams.at.attemptCount}
+  -- Processed -> delivered (the delivery was queued by the decision's statement), for /metrics.
+  RETURNING CASE WHEN status = 'succeeded' THEN extract(epoch FROM clock_timestamp() - created_at)::float8 END AS delivered_after
 ), endpoint AS (
   UPDATE webhook_endpoints SET
     last_success_at = CASE WHEN ${recordParams.at.succeeded}::boolean THEN clock_timestamp() ELSE last_success_at END,
@@ -291,7 +294,8 @@ WITH attempt AS (
 SELECT coalesce((SELECT failing_since FROM endpoint), w.failing_since) AS "failingSince",
        coalesce((SELECT enabled FROM endpoint), w.enabled) AS enabled,
        coalesce((SELECT consecutive_stalls FROM endpoint), w.consecutive_stalls) AS "consecutiveStalls",
-       coalesce((SELECT circuit_opened_at FROM endpoint), w.circuit_opened_at) IS NOT NULL AS "circuitOpen"
+       coalesce((SELECT circuit_opened_at FROM endpoint), w.circuit_opened_at) IS NOT NULL AS "circuitOpen",
+       (SELECT delivered_after FROM delivery) AS "deliveredAfterSeconds"
 FROM webhook_endpoints w WHERE w.id = ${recordParams.at.endpointId}`;
 
 export async function recordAttempt(
@@ -330,6 +334,11 @@ export async function recordAttempt(
     if (outcome.responseBody === null || !code.startsWith("22")) throw error;
     logger().warn({ deliveryId: delivery.id, err: { code } }, "webhook attempt recorded without its response excerpt");
     return record(null);
+  });
+  countDeliveryAttempt({
+    ok: outcome.ok,
+    errorClass: outcome.errorClass,
+    deliveredAfterSeconds: endpoint?.deliveredAfterSeconds,
   });
   if (delivery.probe) await settleProbe(delivery.endpointId, outcome.statusCode !== null, delivery.circuitFailedProbes ?? 0);
   else if (

@@ -37,6 +37,7 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 const NOT_API: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's own endpoints for the dashboard's session",
   "/bench/fixed": "the benchmark's baseline, a 404 unless BENCH_ROUTES=true",
+  "/metrics": "Prometheus's scrape target, with its own token, outside /v1 (docs/api.md, Contract)",
   "/v1/[...unknown]": "the catch-all that answers 404 for every path the document does not list",
 };
 
