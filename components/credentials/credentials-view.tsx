@@ -2,6 +2,7 @@
 
 // The credentials list: filters in the URL, pages loaded as the table scrolls, details on
 // demand (secrets masked as the API gives them), enable and disable behind a confirmation.
+import Link from "next/link";
 import { Fragment, useState } from "react";
 import { CredentialDetails } from "@/components/credentials/credential-details";
 import { identifiersOf, KIND_SHORT_LABELS } from "@/components/credentials/credential-display";
@@ -17,6 +18,7 @@ import { EditCredentialDialog, type EditTarget } from "@/components/credentials/
 import { ToggleCredentialDialog, type ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { useProviders } from "@/components/providers/provider-queries";
+import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -46,6 +48,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
 
   const credentials = query.data?.pages.flatMap((p) => p.data) ?? [];
   const merchants = useMerchantsById(credentials.map((c) => c.merchantId));
+  const portal = Boolean(usePortalMerchant());
   const providersById = new Map((providers.data ?? []).map((p) => [p.id, p]));
   const filtered = credentialFiltersActive(filters);
   const columns: Column[] = ["Merchant", "Provider", "Account", "Status", "Created", ...(canWrite ? [ACTIONS_COLUMN] : [])];
@@ -134,7 +137,13 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
                       {merchant ? (
                         <>
                           <p className="truncate font-medium" title={merchant.name}>
-                            {merchant.name}
+                            {portal ? (
+                              merchant.name
+                            ) : (
+                              <Link href={`/merchants/${merchant.id}`} className="hover:underline">
+                                {merchant.name}
+                              </Link>
+                            )}
                           </p>
                           <p className="font-mono text-xs text-(--fg-subtle)">{formatCnpj(merchant.taxId)}</p>
                         </>

@@ -23,6 +23,11 @@ export const deliveryAttemptSchema = z.strictObject({
         "entry without a port opened it",
     ),
   trigger: z.string().describe("worker"),
+  requestHeaders: z
+    .record(z.string(), z.string())
+    .describe(
+      "The headers the attempt sent. webhook-signature is not stored (it is made from the secret at the time) and shows as v1,<not stored>",
+    ),
 });
 
 export const deliverySchema = z.strictObject({
@@ -40,6 +45,7 @@ export const deliverySchema = z.strictObject({
 });
 
 export const deliveryDetailSchema = deliverySchema.extend({
+  requestBody: z.string().describe("The body every attempt sent: the event's JSON body"),
   attempts: z.array(deliveryAttemptSchema).describe("Every attempt, oldest first"),
 });
 
