@@ -24,7 +24,9 @@ export type AuditAction =
   | "webhook_endpoint.create"
   | "webhook_endpoint.update"
   | "webhook_endpoint.rotate_secret"
-  | "webhook_endpoint.disable";
+  | "webhook_endpoint.disable"
+  | "portal_session.create"
+  | "portal_session.revoke";
 export type AuditTargetType = "merchant" | "credential" | "user" | "event" | "event_retry_job" | "webhook_endpoint";
 
 export async function recordAuditEntry(
