@@ -188,3 +188,27 @@ test("an operator opens a merchant's page from the merchants list", async ({ pag
   await page.getByTestId("endpoint-row").getByRole("link", { name: merchant.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
 });
+
+test("a portal session link opens the merchant's portal once, and cannot be used again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const merchant = await merchantWithTraffic("Quitanda Link");
+  const operator = await apiAs(USERS.operator);
+  const created = await operator.post(`/v1/merchants/${merchant.id}/portal-sessions`);
+  expect(created.status()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+  await operator.dispose();
+  const link = new URL(url);
+
+  await page.goto(`${link.pathname}${link.hash}`);
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.locator(`[data-event-id="${merchant.eventId}"]`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The same link in another browser context (a replay): refused.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(`${baseUrlOf(PORTS[0])}${link.pathname}${link.hash}`);
+  await expect(second.getByText("This portal link cannot be used")).toBeVisible();
+  await other.close();
+});
