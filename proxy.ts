@@ -2,6 +2,7 @@
 // a fresh CSP nonce per response, and an origin check on cookie-authenticated mutations
 // (next-auth's sign-in and sign-out), so another site cannot post them with our cookies.
 import { type NextRequest, NextResponse } from "next/server";
+import { env } from "@/lib/env";
 import { forbidden } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem-response";
 import { requestIdOf } from "@/lib/request/request-id";
@@ -27,7 +28,10 @@ export function proxy(request: NextRequest): NextResponse {
     return problemResponse(refused, requestIdOf(request)) as NextResponse;
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const policy = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === "development",
+    frameAncestors: env().portalFrameAncestors,
+  });
   // Next reads the nonce for its own scripts from the request's policy header.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -62,6 +62,15 @@ const schema = z.object({
   RATE_LIMIT_EXPORTS_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_TOKENS_PER_MINUTE: positiveInt(60),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Origins allowed to show the console (a merchant's portal session) in a frame, space-separated
+  // (https://platform.example); none by default: frame-ancestors 'none'.
+  PORTAL_FRAME_ANCESTORS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .refine((origins) => origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), {
+      message: "must be origins (https://host[:port]) separated by spaces",
+    }),
   // Serves /bench/fixed (the framework's own ceiling, for npm run bench). Never in production.
   BENCH_ROUTES: z
     .enum(["true", "false"])
@@ -224,6 +233,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
     },
     benchRoutes: raw.BENCH_ROUTES,
     metricsToken: raw.METRICS_TOKEN,
+    portalFrameAncestors: raw.PORTAL_FRAME_ANCESTORS,
   };
 }
 

@@ -15,6 +15,8 @@ declare module "next-auth" {
       role: Role;
       merchantId?: string;
       passwordChangeRequired?: boolean;
+      /** A portal session opened by a one-time link (no account, no password to change). */
+      portalSession?: boolean;
     } & DefaultSession["user"];
     accessToken: string;
     error?: SessionError;
@@ -26,6 +28,7 @@ declare module "next-auth" {
     role: Role;
     merchantId?: string;
     passwordChangeRequired: boolean;
+    portalSession?: boolean;
     tokens: SessionTokens;
   }
 }
@@ -35,6 +38,7 @@ declare module "next-auth/jwt" {
     role: Role;
     merchantId?: string;
     passwordChangeRequired?: boolean;
+    portalSession?: boolean;
     error?: SessionError;
   }
 }

@@ -22,4 +22,6 @@ export const ACTION_LABELS: Record<AuditAction, { label: string; tone: "success"
   "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
   "webhook_endpoint.circuit_open": { label: "Endpoint paused (circuit open)", tone: "accent" },
   "webhook_endpoint.circuit_close": { label: "Endpoint resumed (circuit closed)", tone: "accent" },
+  "portal_session.create": { label: "Portal link opened", tone: "neutral" },
+  "portal_session.revoke": { label: "Portal session revoked", tone: "accent" },
 };

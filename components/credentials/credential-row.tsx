@@ -2,12 +2,14 @@
 
 // One row of the credentials list: merchant, provider, the account's identifiers, state and
 // creation time; a chevron opens its details, and writers get Edit and Enable/Disable.
+import Link from "next/link";
 import { Fragment } from "react";
 import { CredentialDetails } from "@/components/credentials/credential-details";
 import { identifiersOf, KIND_SHORT_LABELS } from "@/components/credentials/credential-display";
 import { CredentialStateBadge } from "@/components/credentials/credential-state-badge";
 import type { EditTarget } from "@/components/credentials/edit-credential-dialog";
 import type { ToggleTarget } from "@/components/credentials/toggle-credential-dialog";
+import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
@@ -40,6 +42,8 @@ export function CredentialRow({
   setEditTarget: (target: EditTarget) => void;
   setToggleTarget: (target: ToggleTarget) => void;
 }) {
+  // A merchant's own portal has no merchant page to link to.
+  const portal = Boolean(usePortalMerchant());
   const identifiers = provider ? identifiersOf(provider.authenticationFields, credential.authenticationData) : [];
   const account = identifiers.map((i) => `${i.label} ${i.value}`).join(" · ");
   const detailsId = `credential-details-${credential.id}`;
@@ -66,7 +70,13 @@ export function CredentialRow({
               {merchant ? (
                 <>
                   <p className="truncate font-medium" title={merchant.name}>
-                    {merchant.name}
+                    {portal ? (
+                      merchant.name
+                    ) : (
+                      <Link href={`/merchants/${merchant.id}`} className="hover:underline">
+                        {merchant.name}
+                      </Link>
+                    )}
                   </p>
                   <p className="font-mono text-xs text-(--fg-subtle)">{formatCnpj(merchant.taxId)}</p>
                 </>

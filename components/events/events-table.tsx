@@ -1,10 +1,11 @@
 "use client";
 
+import { useVirtualizer } from "@tanstack/react-virtual";
 // The events table: a <table> with the grid role, virtualised (only the rows in view, plus a few, are in the
 // DOM), scrolled inside its own box so that its position can be kept per view. Arrow keys,
 // Page Up/Down, Home and End move the active row; Enter opens it. The next page is asked for
 // while the user is still PREFETCH_ROWS rows away from the end.
-import { useVirtualizer } from "@tanstack/react-virtual";
+import Link from "next/link";
 import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDto } from "@/components/events/event-types";
@@ -19,6 +20,7 @@ import {
 } from "@/components/events/format";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { useHydrated } from "@/components/events/use-hydrated";
+import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { Icon } from "@/components/ui/icons";
@@ -70,6 +72,8 @@ type RowProps = {
   event: EventDto;
   /** The registered merchant's name; undefined while it loads or when nobody registered the id. */
   merchantName: string | undefined;
+  /** Staff: the merchant links to its page (not in a merchant's portal, which has no such page). */
+  linkMerchant: boolean;
   index: number;
   start: number;
   active: boolean;
@@ -78,7 +82,17 @@ type RowProps = {
   onPoint: (index: number) => void;
 };
 
-const EventRow = memo(function EventRow({ event, merchantName, index, start, active, selected, onOpen, onPoint }: RowProps) {
+const EventRow = memo(function EventRow({
+  event,
+  merchantName,
+  linkMerchant,
+  index,
+  start,
+  active,
+  selected,
+  onOpen,
+  onPoint,
+}: RowProps) {
   const view = viewOf(event);
   const hydrated = useHydrated();
   const { data } = event;
@@ -112,7 +126,14 @@ const EventRow = memo(function EventRow({ event, merchantName, index, start, act
       </td>
       <td className="text-right font-medium text-(--fg) tabular-nums">{view.amount}</td>
       <td className="truncate text-(--fg)" title={merchantName ?? data.merchantId} data-testid="event-merchant">
-        {merchantName ?? <span className="font-mono text-xs text-(--fg-subtle)">{data.merchantId}</span>}
+        {linkMerchant ? (
+          // Its own click: opening the merchant, not the event's detail.
+          <Link href={`/merchants/${data.merchantId}`} onClick={(e) => e.stopPropagation()} className="hover:underline">
+            {merchantName ?? <span className="font-mono text-xs text-(--fg-subtle)">{data.merchantId}</span>}
+          </Link>
+        ) : (
+          (merchantName ?? <span className="font-mono text-xs text-(--fg-subtle)">{data.merchantId}</span>)
+        )}
       </td>
       <td className="truncate text-(--fg)">
         {view.payment}
@@ -271,6 +292,7 @@ export function EventsTable({
   merchantNames,
 }: EventsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const linkMerchant = !usePortalMerchant();
   const [active, setActive] = useState<number | undefined>(undefined);
   const count = rows.length + 1;
 
@@ -384,6 +406,7 @@ export function EventsTable({
                 key={event.id}
                 event={event}
                 merchantName={merchantNames.get(event.data.merchantId)}
+                linkMerchant={linkMerchant}
                 index={item.index}
                 start={start}
                 active={item.index === active}

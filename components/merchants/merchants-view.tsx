@@ -1,6 +1,7 @@
 "use client";
 
 // The merchants list: a search kept in the URL (?search=), pages loaded as the table scrolls.
+import Link from "next/link";
 import { useState } from "react";
 import { useMerchantList } from "@/components/merchants/merchant-queries";
 import { EditMerchantButton, NewMerchantButton } from "@/components/merchants/new-merchant-dialog";
@@ -76,7 +77,11 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
             className={merchant.id === highlight ? "bg-(--accent-soft)/60" : undefined}
           >
             <Td>
-              <p className="font-medium">{merchant.name}</p>
+              <p className="font-medium">
+                <Link href={`/merchants/${merchant.id}`} className="hover:underline">
+                  {merchant.name}
+                </Link>
+              </p>
               <p className="font-mono text-xs text-(--fg-subtle)">{merchant.id}</p>
             </Td>
             <Td className="font-mono text-[13px] whitespace-nowrap text-(--fg-muted)">{formatCnpj(merchant.taxId)}</Td>

@@ -1,5 +1,5 @@
 import { Brand } from "@/components/shell/brand";
-import { navSectionsFor } from "@/components/shell/nav-items";
+import { homeFor, navSectionsFor } from "@/components/shell/nav-items";
 import { NavLink } from "@/components/shell/nav-link";
 import { UserMenu } from "@/components/shell/user-menu";
 import type { Role } from "@/lib/auth/roles";
@@ -12,7 +12,7 @@ export function Sidebar({ user }: { user: { name: string; role: Role } }) {
     <div className="border-b border-(--line) bg-(--surface) md:border-r md:border-b-0">
       <header className="flex flex-col md:sticky md:top-0 md:h-dvh">
         <div className="flex h-16 shrink-0 items-center px-5">
-          <Brand href="/overview" />
+          <Brand href={homeFor(user.role)} />
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-3 md:pt-2">
           <div className="flex gap-6 overflow-x-auto md:block md:space-y-6 md:overflow-visible">

@@ -1,9 +1,10 @@
 "use client";
 
-// An endpoint's deliveries on the endpoints page: status and attempt count per delivery; a row
-// opens its attempts (status, error class, duration, the response's first characters), and a
-// finished delivery can be resent.
+// An endpoint's deliveries on the endpoints page: the event (linked to its detail), the merchant
+// (staff only, linked to its page), status and attempt count per delivery; a row opens its
+// attempts (delivery-attempts.tsx), and a finished delivery can be resent.
 import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +13,7 @@ import { DataTable, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table"
 import { DateTime } from "@/components/ui/date-time";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { DeliveryAttempts } from "@/components/webhooks/delivery-attempts";
 import { useDeliveryDetail, useEndpointDeliveries, webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
 
@@ -20,7 +22,7 @@ function deliveryTone(status: string) {
 }
 
 /** An endpoint's latest deliveries; a row opens its attempts. */
-export function EndpointDeliveries({ endpointId, canWrite }: { endpointId: string; canWrite: boolean }) {
+export function EndpointDeliveries({ endpointId, canWrite, portal }: { endpointId: string; canWrite: boolean; portal: boolean }) {
   const [open, setOpen] = useState<string | null>(null);
   const query = useEndpointDeliveries(endpointId);
   const deliveries = query.data?.data ?? [];
@@ -35,6 +37,7 @@ export function EndpointDeliveries({ endpointId, canWrite }: { endpointId: strin
         <DeliveryTable
           deliveries={deliveries}
           canWrite={canWrite}
+          portal={portal}
           open={open}
           onToggle={(id) => setOpen(open === id ? null : id)}
         />
@@ -47,11 +50,13 @@ export function EndpointDeliveries({ endpointId, canWrite }: { endpointId: strin
 function DeliveryTable({
   deliveries,
   canWrite,
+  portal,
   open,
   onToggle,
 }: {
   deliveries: DeliveryDto[];
   canWrite: boolean;
+  portal: boolean;
   open: string | null;
   onToggle: (id: string) => void;
 }) {
@@ -59,6 +64,8 @@ function DeliveryTable({
     <DataTable caption="Deliveries" testId="deliveries-table">
       <THead>
         <Th>Webhook id</Th>
+        <Th>Event</Th>
+        {portal ? null : <Th>Merchant</Th>}
         <Th>Status</Th>
         <Th>Attempts</Th>
         <Th>Last attempt</Th>
@@ -68,7 +75,14 @@ function DeliveryTable({
       </THead>
       <TBody>
         {deliveries.map((d) => (
-          <DeliveryRow key={d.id} delivery={d} canWrite={canWrite} open={open === d.id} onToggle={() => onToggle(d.id)} />
+          <DeliveryRow
+            key={d.id}
+            delivery={d}
+            canWrite={canWrite}
+            portal={portal}
+            open={open === d.id}
+            onToggle={() => onToggle(d.id)}
+          />
         ))}
       </TBody>
     </DataTable>
@@ -78,11 +92,13 @@ function DeliveryTable({
 function DeliveryRow({
   delivery,
   canWrite,
+  portal,
   open,
   onToggle,
 }: {
   delivery: DeliveryDto;
   canWrite: boolean;
+  portal: boolean;
   open: boolean;
   onToggle: () => void;
 }) {
@@ -107,6 +123,18 @@ function DeliveryRow({
     <>
       <Tr data-testid="delivery-row">
         <Td className="font-mono text-xs">{delivery.webhookId}</Td>
+        <Td className="font-mono text-xs">
+          <Link href={`/events/${delivery.eventId}`} className="text-(--accent-text) hover:underline">
+            {delivery.eventId}
+          </Link>
+        </Td>
+        {portal ? null : (
+          <Td className="font-mono text-xs">
+            <Link href={`/merchants/${delivery.merchantId}`} className="text-(--accent-text) hover:underline">
+              {delivery.merchantId}
+            </Link>
+          </Td>
+        )}
         <Td>
           <Badge tone={deliveryTone(delivery.status)}>{delivery.status}</Badge>
         </Td>
@@ -125,18 +153,8 @@ function DeliveryRow({
       </Tr>
       {open ? (
         <Tr>
-          <Td colSpan={5}>
-            <ol className="space-y-1 text-sm" data-testid="attempts">
-              {(detail.data?.attempts ?? []).map((a) => (
-                <li key={a.id} data-testid="attempt">
-                  <DateTime iso={a.startedAt} /> · {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no response"} ·{" "}
-                  {a.errorClass ?? "delivered"} · {a.durationMs} ms
-                  {a.responseBody ? (
-                    <span className="ml-2 font-mono text-xs text-(--fg-subtle)">{a.responseBody.slice(0, 200)}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
+          <Td colSpan={portal ? 6 : 7}>
+            <DeliveryAttempts detail={detail.data} />
           </Td>
         </Tr>
       ) : null}

@@ -1,7 +1,9 @@
 "use client";
 
 // One endpoint in the endpoints table: its URL, state and health over 24 h, and its actions.
-// "Send test" shows the receiver's answer inline, under the URL.
+// "Send test" shows the receiver's answer inline, under the URL. In a merchant's portal there is
+// no merchant column (every endpoint is its own); for staff the merchant links to its page.
+import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { EndpointActions } from "@/components/webhooks/endpoint-actions";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
 
@@ -19,12 +22,15 @@ type TestState = TestWebhookResult | "sending" | "error" | undefined;
 export function EndpointRow({
   endpoint,
   merchantName,
+  hideMerchant,
   canWrite,
   deliveriesOpen,
   onToggleDeliveries,
 }: {
   endpoint: WebhookEndpointDto;
   merchantName: string | undefined;
+  /** No merchant column: a merchant's portal, or the merchant's own page. */
+  hideMerchant: boolean;
   canWrite: boolean;
   deliveriesOpen: boolean;
   onToggleDeliveries: () => void;
@@ -64,7 +70,13 @@ export function EndpointRow({
         ) : null}
         {test && test !== "sending" ? <TestResult test={test} /> : null}
       </Td>
-      <Td>{merchantName ?? endpoint.merchantId}</Td>
+      {hideMerchant ? null : (
+        <Td>
+          <Link href={`/merchants/${endpoint.merchantId}`} className="text-(--accent-text) hover:underline">
+            {merchantName ?? endpoint.merchantId}
+          </Link>
+        </Td>
+      )}
       <Td>{health ? `${percent(health.successRate24h)} of ${health.attempts24h}` : "—"}</Td>
       <Td>{health?.p50LatencyMs24h != null ? `${Math.round(health.p50LatencyMs24h)} ms` : "—"}</Td>
       <Td>
@@ -79,7 +91,8 @@ export function EndpointRow({
       </Td>
       <Td>{health?.nextRetryAt ? <DateTime iso={health.nextRetryAt} /> : "—"}</Td>
       <Td className="text-right whitespace-nowrap">
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-wrap justify-end gap-1">
+          {canWrite ? <EndpointActions endpoint={endpoint} /> : null}
           {canWrite ? (
             <Button
               variant="ghost"

@@ -17,7 +17,14 @@ import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 
 /** "New endpoint": a dialog to register one, then its signing secret, shown once. */
-export function NewEndpointButton({ defaultMerchantId }: { defaultMerchantId?: string }) {
+export function NewEndpointButton({
+  defaultMerchantId,
+  fixedMerchant = false,
+}: {
+  defaultMerchantId?: string;
+  /** A merchant's portal: its own merchant, no picker. */
+  fixedMerchant?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [merchantId, setMerchantId] = useState<string | undefined>(defaultMerchantId);
   const [url, setUrl] = useState("");
@@ -40,13 +47,15 @@ export function NewEndpointButton({ defaultMerchantId }: { defaultMerchantId?: s
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!merchantId) return setError("Choose a merchant.");
+    // The portal's merchant may arrive with the session after the first render.
+    const chosen = merchantId ?? defaultMerchantId;
+    if (!chosen) return setError("Choose a merchant.");
     setPending(true);
     setError(null);
     try {
       const endpoint = await submit<WebhookEndpointDto>("/v1/webhook-endpoints", {
         method: "POST",
-        body: { merchantId, url, description },
+        body: { merchantId: chosen, url, description },
       });
       setCreated(endpoint);
       await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
@@ -94,10 +103,12 @@ export function NewEndpointButton({ defaultMerchantId }: { defaultMerchantId?: s
           </div>
         ) : (
           <form id="new-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-            <div className="space-y-1">
-              <Label htmlFor={ids.merchant}>Merchant</Label>
-              <MerchantPicker id={ids.merchant} value={merchantId} onChange={(m) => setMerchantId(m?.id)} />
-            </div>
+            {fixedMerchant ? null : (
+              <div className="space-y-1">
+                <Label htmlFor={ids.merchant}>Merchant</Label>
+                <MerchantPicker id={ids.merchant} value={merchantId} onChange={(m) => setMerchantId(m?.id)} />
+              </div>
+            )}
             <div className="space-y-1">
               <Label htmlFor={ids.url}>URL</Label>
               <Input

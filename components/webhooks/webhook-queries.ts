@@ -1,7 +1,7 @@
 "use client";
 
 // Webhook reads shared by the endpoints page: the endpoints (one merchant's or all, with their
-// health), an endpoint's deliveries, and one delivery with its attempts. Each polls while shown,
+// health), an endpoint's deliveries, one delivery with its attempts, and a recover job's progress. Each polls while shown,
 // since deliveries change on their own as the worker sends them.
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
@@ -11,6 +11,7 @@ import type { Page } from "@/lib/paging/page-params";
 import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { RecoverJobDto } from "@/lib/webhooks/recover-webhook-endpoint";
 
 export const webhookKeys = {
   endpoints: ["webhook-endpoints"] as const,
@@ -18,6 +19,7 @@ export const webhookKeys = {
   deliveries: ["webhook-deliveries"] as const,
   endpointDeliveries: (endpointId: string) => ["webhook-deliveries", endpointId] as const,
   delivery: (id: string) => ["webhook-delivery", id] as const,
+  recoverJob: (id: string | null) => ["webhook-recover-job", id] as const,
 };
 
 export function useWebhookEndpoints(merchantId: string | undefined) {
@@ -56,5 +58,16 @@ export function useDeliveryDetail(id: string, open: boolean) {
     queryFn: () => apiFetch<DeliveryDetailDto>(`/v1/webhook-deliveries/${id}`),
     enabled: open,
     refetchInterval: open ? 3_000 : false,
+  });
+}
+
+/** A recover job's progress, polled until it is done. */
+export function useRecoverJob(id: string | null) {
+  const apiFetch = useApiFetch();
+  return useQuery({
+    queryKey: webhookKeys.recoverJob(id),
+    queryFn: () => apiFetch<RecoverJobDto>(`/v1/webhook-recover-jobs/${id}`),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === "done" ? false : 1_000),
   });
 }

@@ -2,10 +2,12 @@
 
 // The webhook endpoints page: every endpoint (or one merchant's, ?merchantId= in the URL) with
 // its health over 24 h; "New endpoint" registers one; "Deliveries" opens an endpoint's
-// deliveries below the table.
+// deliveries below the table. The same page is a merchant's portal page for its own endpoints
+// (no merchant filter or column there: the API answers only its endpoints).
 import { useId, useState } from "react";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
+import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { Label } from "@/components/ui/label";
@@ -23,13 +25,15 @@ function parseFilters(params: URLSearchParams) {
   return { merchantId: params.get("merchantId")?.slice(0, 64) || undefined };
 }
 
-const ENDPOINT_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
+const STAFF_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
+const PORTAL_COLUMNS = STAFF_COLUMNS.filter((c) => c !== "Merchant");
 
 export function WebhooksView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseFilters);
   const [selected, setSelected] = useState<string | null>(null);
   const filterId = useId();
-  const query = useWebhookEndpoints(filters.merchantId);
+  const portalMerchant = usePortalMerchant();
+  const query = useWebhookEndpoints(portalMerchant ? undefined : filters.merchantId);
   const endpoints = query.data?.data ?? [];
   const merchants = useMerchantsById(endpoints.map((e) => e.merchantId));
 
@@ -38,21 +42,27 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
       <PageHeader
         title="Webhook endpoints"
         description="Where each merchant hears of its processed events: signed deliveries, retried on failure."
-        actions={canWrite ? <NewEndpointButton defaultMerchantId={filters.merchantId} /> : undefined}
+        actions={
+          canWrite ? (
+            <NewEndpointButton defaultMerchantId={portalMerchant ?? filters.merchantId} fixedMerchant={Boolean(portalMerchant)} />
+          ) : undefined
+        }
       />
       <Toaster />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <Label htmlFor={filterId}>Merchant</Label>
-        <div className="w-72">
-          <MerchantPicker
-            id={filterId}
-            size="sm"
-            value={filters.merchantId}
-            placeholder="All merchants"
-            onChange={(m) => setFilters({ merchantId: m?.id })}
-          />
+      {portalMerchant ? null : (
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <Label htmlFor={filterId}>Merchant</Label>
+          <div className="w-72">
+            <MerchantPicker
+              id={filterId}
+              size="sm"
+              value={filters.merchantId}
+              placeholder="All merchants"
+              onChange={(m) => setFilters({ merchantId: m?.id })}
+            />
+          </div>
         </div>
-      </div>
+      )}
       {query.isError ? (
         <LoadError title="The endpoints could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && endpoints.length === 0 ? (
@@ -60,12 +70,18 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
           {canWrite ? "Register one with “New endpoint”." : "Endpoints appear here once an operator registers them."}
         </EmptyState>
       ) : (
-        <ListTable caption="Webhook endpoints" testId="endpoints-table" pending={query.isPending} columns={ENDPOINT_COLUMNS}>
+        <ListTable
+          caption="Webhook endpoints"
+          testId="endpoints-table"
+          pending={query.isPending}
+          columns={portalMerchant ? PORTAL_COLUMNS : STAFF_COLUMNS}
+        >
           {endpoints.map((endpoint) => (
             <EndpointRow
               key={endpoint.id}
               endpoint={endpoint}
               merchantName={merchants.get(endpoint.merchantId)?.name}
+              hideMerchant={Boolean(portalMerchant)}
               canWrite={canWrite}
               deliveriesOpen={selected === endpoint.id}
               onToggleDeliveries={() => setSelected(selected === endpoint.id ? null : endpoint.id)}
@@ -73,7 +89,7 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
           ))}
         </ListTable>
       )}
-      {selected ? <EndpointDeliveries endpointId={selected} canWrite={canWrite} /> : null}
+      {selected ? <EndpointDeliveries endpointId={selected} canWrite={canWrite} portal={Boolean(portalMerchant)} /> : null}
     </>
   );
 }

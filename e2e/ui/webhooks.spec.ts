@@ -77,6 +77,8 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   page,
   signIn,
 }) => {
+  // Three pages and two axe analyses; under a loaded machine the 30 s default ran out in the last one.
+  test.setTimeout(90_000);
   await signIn(USERS.operator);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhook endpoints" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoints" })).toBeVisible();

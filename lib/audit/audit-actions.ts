@@ -25,5 +25,8 @@ export const AUDIT_ACTIONS = {
   "webhook_endpoint.disable": "webhook_endpoint",
   "webhook_endpoint.circuit_open": "webhook_endpoint",
   "webhook_endpoint.circuit_close": "webhook_endpoint",
+  // A portal session names the merchant whose portal it opens.
+  "portal_session.create": "merchant",
+  "portal_session.revoke": "merchant",
 } as const satisfies Record<string, AuditTargetType>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -10,6 +10,7 @@ import { followAccountChanges } from "@/lib/auth/account-change-listener";
 import { TokenRejected, verifyAccessTokenClaims } from "@/lib/auth/jwt";
 import type { Caller } from "@/lib/auth/roles";
 import { sql } from "@/lib/db/client";
+import { portalSessionLive } from "@/lib/portal/portal-session-status";
 
 export const ACCOUNT_STATUS_TTL_MS = 10_000;
 const MAX_CACHED = 10_000;
@@ -84,6 +85,11 @@ async function readAccountStatus(userId: string): Promise<AccountStatus | undefi
 /** The caller of a valid, current access token; throws TokenRejected otherwise. */
 export async function callerOfAccessToken(token: string): Promise<Caller> {
   const { caller, issuedAtMs } = await verified(token);
+  if (caller.portalSession) {
+    // Not an account: the portal session's own expiry and revocation decide (lib/portal/).
+    if (!(await portalSessionLive(caller.userId, caller.merchantId))) throw new TokenRejected("revoked");
+    return caller;
+  }
   const status = await accountStatus(caller.userId);
   // Milliseconds on both sides (iat_ms against the credentials epoch), so a sign-in right after a
   // password change is not taken for a token from before it.

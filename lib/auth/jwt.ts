@@ -32,6 +32,7 @@ export function signAccessToken(subject: Subject, jti: string, expiresAt: number
       sub: subject.userId,
       role: subject.role,
       ...(subject.merchantId ? { merchant_id: subject.merchantId } : {}),
+      ...(subject.portalSession ? { portal_session: true } : {}),
       username: subject.username,
       client_id: subject.username,
       iat_ms: Date.now(),
@@ -99,6 +100,11 @@ export async function verifyAccessTokenClaims(token: string): Promise<{ caller: 
   const issuedAtMs = typeof iatMs === "number" && Math.floor(iatMs / 1000) === payload.iat ? iatMs : payload.iat! * 1000;
   const caller: Caller = { userId: payload.sub!, username: payload.username, role };
   if (typeof merchantId === "string") caller.merchantId = merchantId;
+  // A portal session's token: a merchant's scope only.
+  if (payload.portal_session === true) {
+    if (role !== "merchant") throw new TokenRejected("invalid");
+    caller.portalSession = true;
+  }
   return { caller, issuedAtMs, expiresAt: payload.exp! };
 }
 

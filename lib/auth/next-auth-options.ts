@@ -14,6 +14,7 @@ import { revokeTokens, signIn } from "@/lib/auth/token-service";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { redeemPortalSession } from "@/lib/portal/redeem-portal-session";
 import { clientAddress } from "@/lib/request/client-address";
 import { requestIdOf } from "@/lib/request/request-id";
 import { toApiError } from "@/lib/to-api-error";
@@ -83,6 +84,32 @@ async function authorize(credentials: unknown, headers: HeaderBag) {
   }
 }
 
+/**
+ * A portal link's sign-in (lib/portal/redeem-portal-session.ts): no password; the one-time token
+ * from the link's fragment, taken once. The session's access token ends with the portal session
+ * and there is no refresh token, so its renewal fails then and the console asks to sign in.
+ */
+async function authorizePortal(credentials: unknown) {
+  const token = typeof (credentials as { token?: unknown })?.token === "string" ? (credentials as { token: string }).token : "";
+  const redeemed = token.length > 0 && token.length <= 128 ? await redeemPortalSession(token) : null;
+  if (!redeemed) throw new Error("portal_link_invalid");
+  logger().info({ event: "portal_session_opened", portalSessionId: redeemed.caller.userId }, "portal session opened");
+  return {
+    id: redeemed.caller.userId,
+    name: "Portal session",
+    role: redeemed.caller.role,
+    merchantId: redeemed.caller.merchantId,
+    portalSession: true,
+    passwordChangeRequired: false,
+    tokens: {
+      accessToken: redeemed.accessToken,
+      accessTokenExpires: redeemed.expiresAtMs,
+      accessTokenRenewAt: redeemed.expiresAtMs,
+      refreshToken: "",
+    },
+  };
+}
+
 async function renewed(token: JWT): Promise<JWT> {
   try {
     return { ...token, ...(await renewSessionTokens(token.refreshToken)), error: undefined };
@@ -98,10 +125,29 @@ async function renewed(token: JWT): Promise<JWT> {
   }
 }
 
+/**
+ * With PORTAL_FRAME_ANCESTORS over https, the session, CSRF and callback cookies are
+ * SameSite=None; Secure: a browser sends no other cookie inside a third-party frame. Over http a
+ * framed portal cannot keep a session (Secure needs https), so the defaults (Lax) stay.
+ */
+function framedCookies(): Pick<AuthOptions, "cookies"> {
+  const { portalFrameAncestors, nextAuthUrl } = env();
+  if (portalFrameAncestors.length === 0 || !nextAuthUrl.startsWith("https://")) return {};
+  const options = { httpOnly: true, sameSite: "none" as const, path: "/", secure: true };
+  return {
+    cookies: {
+      sessionToken: { name: "__Secure-next-auth.session-token", options },
+      callbackUrl: { name: "__Secure-next-auth.callback-url", options },
+      csrfToken: { name: "__Host-next-auth.csrf-token", options },
+    },
+  };
+}
+
 function buildOptions(options: { renew: boolean }): AuthOptions {
   const { nextAuthSecret, auth } = env();
   return {
     secret: nextAuthSecret,
+    ...framedCookies(),
     // The session cannot outlive its refresh-token family.
     session: { strategy: "jwt", maxAge: auth.familyMaxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
@@ -114,15 +160,23 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
         },
         authorize: (credentials, request) => authorize(credentials, request?.headers),
       }),
+      CredentialsProvider({
+        id: "portal-session",
+        name: "Portal link",
+        credentials: { token: { label: "Token", type: "text" } },
+        authorize: (credentials) => authorizePortal(credentials),
+      }),
     ],
     callbacks: {
       // `session` data sent by the browser on update() is deliberately ignored: the browser never sets tokens.
       async jwt({ token, user }) {
         if (user) {
-          const { name, role, merchantId, passwordChangeRequired } = user;
-          return { ...token, name, role, merchantId, passwordChangeRequired, ...user.tokens, error: undefined };
+          const { name, role, merchantId, passwordChangeRequired, portalSession } = user;
+          return { ...token, name, role, merchantId, passwordChangeRequired, portalSession, ...user.tokens, error: undefined };
         }
         if (!options.renew || token.error || !needsRenewal(token)) return token;
+        // A portal session is not renewed: it ends when its one access token does.
+        if (token.portalSession) return { ...token, error: "RefreshAccessTokenError" };
         return renewed(token);
       },
       async session({ session, token }): Promise<Session> {
@@ -134,6 +188,7 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
             role: token.role,
             ...(token.merchantId ? { merchantId: token.merchantId } : {}),
             ...(token.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
+            ...(token.portalSession ? { portalSession: true } : {}),
           },
           accessToken: token.accessToken,
           ...(token.error ? { error: token.error } : {}),

@@ -43,6 +43,11 @@ export type Caller = {
   role: Role;
   /** The merchant a `merchant` account belongs to (the token's merchant_id claim); unset for staff roles. */
   merchantId?: string;
+  /**
+   * A portal session (lib/portal/), not an account: userId is the session's id, role merchant;
+   * its tokens are checked against the session (expiry, revocation) instead of a users row.
+   */
+  portalSession?: true;
   /** Set while the account still has a password someone else chose: only changing it is allowed. */
   passwordChangeRequired?: boolean;
 };

@@ -1,7 +1,9 @@
 // The document's reusable parts: every named schema (requests from the schemas that validate
 // them, responses from the DTO modules), the headers, the Idempotency-Key parameter, the
 // responses every route shares, and the bearer scheme.
+
 import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/bulk-retry-schemas";
+import { portalSessionRevokedSchema, portalSessionSchema } from "@/lib/portal/portal-session-dto";
 import "server-only";
 import { z } from "zod";
 import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
@@ -101,6 +103,8 @@ const RESPONSE_SCHEMAS = {
   Readiness: readinessSchema,
   OpenApiDocument: openApiDocumentSchema,
   WebhookEndpoint: webhookEndpointSchema,
+  PortalSession: portalSessionSchema,
+  PortalSessionRevoked: portalSessionRevokedSchema,
   WebhookEndpointPage: pageOf(webhookEndpointSchema),
   WebhookDelivery: deliverySchema,
   WebhookDeliveryDetail: deliveryDetailSchema,

@@ -167,6 +167,37 @@ export const OPERATIONS: OperationDeclaration[] = [
     found: { description: "The merchant.", body: "Merchant" },
   }),
   {
+    method: "post",
+    path: "/v1/merchants/{id}/portal-sessions",
+    operationId: "createPortalSession",
+    rateLimit: "write",
+    summary: "Open the merchant's portal: a one-time link",
+    description:
+      "Operators and admins; audited (portal_session.create). The answer's url opens the merchant's portal without a " +
+      "password, once, within 5 minutes; the session it opens is scoped exactly like a merchant account and ends after " +
+      "an hour or when revoked. The token is in the url's fragment (never sent to a server). Not cached.",
+    tag: "Merchants",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    success: { 201: { description: "The portal session and its one-time link.", body: "PortalSession", headers: NO_STORE } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
+    method: "delete",
+    path: "/v1/merchants/{id}/portal-sessions/{sessionId}",
+    operationId: "revokePortalSession",
+    rateLimit: "write",
+    summary: "End a portal session",
+    description:
+      "Operators and admins; audited (portal_session.revoke). The link stops working, and the session's tokens are refused " +
+      "at once on this instance and within 10 seconds on the others. Revoking again is no change.",
+    tag: "Merchants",
+    auth: "bearer",
+    pathParameters: { id: XID, sessionId: XID },
+    success: { 200: { description: "The session, revoked.", body: "PortalSessionRevoked" } },
+    problems: { 404: { codes: ["not_found"] } },
+  },
+  {
     method: "patch",
     path: "/v1/merchants/{id}",
     operationId: "updateMerchant",

@@ -2,7 +2,8 @@
 // nonce ('strict-dynamic' lets Next's own loader pull its chunks), nothing framed, no plugins.
 // Inline style attributes stay allowed: the virtualised tables position rows with them.
 
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
+export function contentSecurityPolicy(nonce: string, options: { dev: boolean; frameAncestors?: string[] }): string {
+  const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(" ") : "'none'";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
@@ -13,6 +14,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // PORTAL_FRAME_ANCESTORS: the platform's origins may frame the portal; otherwise nobody.
+    `frame-ancestors ${ancestors}`,
   ].join("; ");
 }

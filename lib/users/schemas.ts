@@ -59,6 +59,8 @@ export type UpdateUserInput = z.infer<typeof updateUserBody>;
 export const listUsersQuery = z.strictObject({
   // The beginning of the username.
   search: z.string().trim().min(1, "must not be empty").max(64).optional(),
+  // One merchant's accounts (the staff merchant page lists them).
+  merchantId: z.string().min(1).max(64).optional(),
   limit: limitParam,
   cursor: cursorParam,
   sort: sortParam,

@@ -15,17 +15,21 @@ import { accountRoleChange, changeUser, insertUser } from "@/lib/users/user-writ
 
 export async function listUserAccounts(options: { caller: Caller; query: ListUsersQuery }): Promise<Page<UserDto>> {
   requirePermission(options.caller, "users:manage");
-  const { search, limit, cursor, sort } = options.query;
+  const { search, merchantId, limit, cursor, sort } = options.query;
   return keysetPage({
     list: "users",
-    filters: { search },
+    filters: { search, merchantId },
     query: { limit, cursor, sort },
     fetch: (window) => {
       const keyset = prismaKeyset(window);
       return db().user.findMany({
         // Prisma passes startsWith to LIKE unescaped: a "%", "_" or "\\" typed in the box is literal.
         where: {
-          AND: [search ? { username: { startsWith: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {}, keyset.where],
+          AND: [
+            search ? { username: { startsWith: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {},
+            merchantId ? { merchantId } : {},
+            keyset.where,
+          ],
         },
         orderBy: keyset.orderBy,
         take: window.take,

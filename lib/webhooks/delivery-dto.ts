@@ -4,6 +4,7 @@ import "server-only";
 import type { WebhookDelivery, WebhookDeliveryAttempt } from "@/generated/prisma/client";
 
 import type { DeliveryAttemptDto, DeliveryDto } from "@/lib/webhooks/delivery-schema";
+import { USER_AGENT } from "@/lib/webhooks/send-webhook";
 
 export {
   type DeliveryAttemptDto,
@@ -32,7 +33,22 @@ export function toDeliveryDto(row: WebhookDelivery & { endpoint: { merchantId: s
   };
 }
 
-export function toDeliveryAttemptDto(a: WebhookDeliveryAttempt): DeliveryAttemptDto {
+/**
+ * The headers an attempt sent, as lib/webhooks/deliver-webhooks.ts and send-webhook.ts make them:
+ * webhook-timestamp is the attempt's start in seconds; the signature is not kept.
+ */
+function requestHeaders(a: WebhookDeliveryAttempt, bodyBytes: number): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    "content-length": String(bodyBytes),
+    "webhook-id": `msg_${a.deliveryId}`,
+    "webhook-timestamp": String(Math.floor(a.startedAt.getTime() / 1000)),
+    "webhook-signature": "v1,<not stored>",
+  };
+}
+
+export function toDeliveryAttemptDto(a: WebhookDeliveryAttempt, bodyBytes: number): DeliveryAttemptDto {
   return {
     id: a.id,
     startedAt: a.startedAt.toISOString(),
@@ -41,5 +57,6 @@ export function toDeliveryAttemptDto(a: WebhookDeliveryAttempt): DeliveryAttempt
     errorClass: a.errorClass,
     responseBody: a.responseBody,
     trigger: a.trigger,
+    requestHeaders: requestHeaders(a, bodyBytes),
   };
 }

@@ -26,6 +26,11 @@ export const deliveryAttemptSchema = z.strictObject({
     .describe("null on success; timeout, dns, tls, connection_refused, connection_error, non_2xx or address_refused"),
   responseBody: responseExcerptSchema,
   trigger: z.string().describe("worker"),
+  requestHeaders: z
+    .record(z.string(), z.string())
+    .describe(
+      "The headers the attempt sent. webhook-signature is not stored (it is made from the secret at the time) and shows as v1,<not stored>",
+    ),
 });
 
 export const deliverySchema = z.strictObject({
@@ -43,6 +48,7 @@ export const deliverySchema = z.strictObject({
 });
 
 export const deliveryDetailSchema = deliverySchema.extend({
+  requestBody: z.string().describe("The body every attempt sent: the event's JSON body"),
   attempts: z.array(deliveryAttemptSchema).describe("Every attempt, oldest first"),
 });
 

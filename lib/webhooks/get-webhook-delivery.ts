@@ -19,9 +19,18 @@ export async function getWebhookDelivery(options: {
       await db().webhookDelivery.findFirst({
         // A delivery is its endpoint's merchant's: another merchant's is not found (404).
         where: { id: options.id, endpoint: merchantWhere(scope) },
-        include: { endpoint: { select: { merchantId: true } }, attempts: { orderBy: { startedAt: "asc" } } },
+        include: {
+          endpoint: { select: { merchantId: true } },
+          event: { select: { body: true } },
+          attempts: { orderBy: { startedAt: "asc" } },
+        },
       })
     : null;
   if (!row) throw notFound("No webhook delivery has this id.");
-  return { ...toDeliveryDto(row), attempts: row.attempts.map(toDeliveryAttemptDto) };
+  const bodyBytes = Buffer.byteLength(row.event.body);
+  return {
+    ...toDeliveryDto(row),
+    requestBody: row.event.body,
+    attempts: row.attempts.map((a) => toDeliveryAttemptDto(a, bodyBytes)),
+  };
 }

@@ -8,6 +8,9 @@ import { isIP } from "node:net";
 import { AddressRefusedError, configuredPolicy, guardedLookup, hostOf, portOf } from "@/lib/webhooks/address-policy";
 import { RESPONSE_BODY_LIMIT, responseExcerpt } from "@/lib/webhooks/response-excerpt";
 
+/** The user-agent of every delivery (a delivery's detail shows the headers it sent). */
+export const USER_AGENT = "payment-integrations-console-webhooks/1";
+
 export type ErrorClass = "timeout" | "dns" | "tls" | "connection_refused" | "connection_error" | "non_2xx" | "address_refused";
 
 export type AttemptOutcome = {
@@ -79,7 +82,7 @@ export function sendWebhook(options: {
       lookup: guardedLookup(port) as never,
       headers: {
         "content-type": "application/json",
-        "user-agent": "payment-integrations-console-webhooks/1",
+        "user-agent": USER_AGENT,
         "content-length": String(Buffer.byteLength(options.body)),
         ...options.headers,
       },

@@ -10,6 +10,8 @@ import { POST as resetPassword } from "@/app/v1/users/[id]/password/route";
 import { PATCH as updateUser } from "@/app/v1/users/[id]/route";
 import { POST as createUser, GET as listUsers } from "@/app/v1/users/route";
 import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 
 let admin: Awaited<ReturnType<typeof userWithTokens>>;
@@ -69,6 +71,25 @@ describe("users API", () => {
     for (const search of ["%", "_", "\\", "u-%", `${username.slice(0, 3)}\\`]) {
       expect(await find(search)).toEqual([]);
     }
+  });
+
+  it("lists one merchant's accounts with merchantId (the staff merchant page's list), nobody else's", async () => {
+    const merchants = await Promise.all(
+      ["A", "B"].map((n) => db().merchant.create({ data: { id: newId(), name: `Portal ${n}`, taxId: generateCnpj() } })),
+    );
+    const make = async (merchantId: string) => {
+      const username = newUsername();
+      const res = await call(createUser, "/v1/users", {
+        body: { username, role: "merchant", merchantId },
+        token: admin.accessToken,
+      });
+      expect(res.status).toBe(201);
+      return username;
+    };
+    const mine = await make(merchants[0]!.id);
+    await make(merchants[1]!.id);
+    const listed = await call(listUsers, `/v1/users?merchantId=${merchants[0]!.id}`, { token: admin.accessToken });
+    expect(listed.json.data.map((u: { username: string }) => u.username)).toEqual([mine]);
   });
 
   it("refuses a taken username (409), a bad one or an unknown role (400 naming it), and a chosen password", async () => {

@@ -289,6 +289,21 @@ describe("delivery", () => {
     const [delivery] = await deliveriesOf(eventId);
     expect(delivery!.attempts).toHaveLength(1);
     expect(delivery!.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null, responseBody: "ok" });
+    // The delivery's detail shows what was sent: the body byte for byte, and each attempt's headers as received.
+    const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery!.id}`, {
+      token: viewer,
+      params: { id: delivery!.id },
+    });
+    expect(detail.json.requestBody).toBe(request!.body);
+    const sent = request!.headers as Record<string, string>;
+    expect(detail.json.attempts[0].requestHeaders).toEqual({
+      "content-type": sent["content-type"],
+      "user-agent": sent["user-agent"],
+      "content-length": sent["content-length"],
+      "webhook-id": sent["webhook-id"],
+      "webhook-timestamp": sent["webhook-timestamp"],
+      "webhook-signature": "v1,<not stored>",
+    });
     const stored = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
       token: viewer,
       params: { id: endpoint.id },

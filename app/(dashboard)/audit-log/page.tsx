@@ -4,10 +4,12 @@ import { AuditLogView } from "@/components/audit/audit-log-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { staffCan } from "@/lib/auth/staff-can";
+import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditLogPage() {
+  await staffOnlyPage();
   const allowed = await staffCan("audit:read");
   return (
     <>

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { ProviderList } from "@/components/providers/provider-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
 export const metadata: Metadata = { title: "Providers" };
 
-export default function ProvidersPage() {
+export default async function ProvidersPage() {
+  await staffOnlyPage();
   return (
     <>
       <PageHeader

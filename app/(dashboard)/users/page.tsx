@@ -4,10 +4,12 @@ import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsersView } from "@/components/users/users-view";
 import { staffCan } from "@/lib/auth/staff-can";
+import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
+  await staffOnlyPage();
   if (!(await staffCan("users:manage"))) {
     // The API refuses users:manage to other roles too; this only says so plainly.
     return (

@@ -6,6 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDateTime, formatRelative, formatUtc } from "@/components/events/format";
 import { useMerchant } from "@/components/merchants/merchant-queries";
+import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { cx } from "@/components/ui/class-names";
 
 export function Time({ iso, relative = false }: { iso: string; relative?: boolean }) {
@@ -17,15 +18,20 @@ export function Time({ iso, relative = false }: { iso: string; relative?: boolea
   );
 }
 
-/** The registered merchant's name, linked to its page; the id alone when no merchant has it. */
+/** The registered merchant's name, linked to its page (staff); the id alone when no merchant has it. */
 export function MerchantLink({ id }: { id: string }) {
   const { data: merchant } = useMerchant(id);
+  const portal = Boolean(usePortalMerchant());
   if (!merchant) return <Mono>{id}</Mono>;
   return (
     <span className="flex flex-col">
-      <Link href={`/merchants?search=${encodeURIComponent(merchant.name)}`} className="text-(--accent-text) hover:underline">
-        {merchant.name}
-      </Link>
+      {portal ? (
+        <span>{merchant.name}</span>
+      ) : (
+        <Link href={`/merchants/${id}`} className="text-(--accent-text) hover:underline">
+          {merchant.name}
+        </Link>
+      )}
       <Mono>{id}</Mono>
     </span>
   );

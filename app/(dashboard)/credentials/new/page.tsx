@@ -7,6 +7,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
 import { staffCan } from "@/lib/auth/staff-can";
+import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
 export const metadata: Metadata = { title: "New credential" };
 
@@ -15,6 +16,7 @@ export default async function NewCredentialPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  await staffOnlyPage();
   const canWrite = await staffCan("credentials:write");
   const prefill = credentialPrefill(await searchParams);
 

@@ -1,0 +1,98 @@
+"use client";
+
+// The staff merchant page (/merchants/{id}): who the merchant is, its last 24 hours, its
+// credentials, its webhook endpoints with health (the endpoints page's rows and actions, so they
+// are maintained here too), recent failures, its merchant accounts, and "Open the portal as this
+// merchant" for operators and admins.
+import { useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
+import {
+  MerchantAccounts,
+  MerchantCounts,
+  MerchantCredentials,
+  MerchantFailedDeliveries,
+  MerchantFailedEvents,
+  Section,
+} from "@/components/merchants/merchant-page-sections";
+import { useMerchant } from "@/components/merchants/merchant-queries";
+import { OpenPortalButton } from "@/components/merchants/open-portal-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
+import { LoadError } from "@/components/ui/load-error";
+import { PageHeader } from "@/components/ui/page-header";
+import { Toaster } from "@/components/ui/toast";
+import { EndpointDeliveries } from "@/components/webhooks/endpoint-deliveries";
+import { EndpointRow } from "@/components/webhooks/endpoint-row";
+import { NewEndpointButton } from "@/components/webhooks/new-endpoint-button";
+import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
+import { formatCnpj } from "@/lib/merchants/cnpj";
+
+const ENDPOINT_COLUMNS = ["Endpoint", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
+
+export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boolean; canWrite: boolean }) {
+  const merchant = useMerchant(id);
+  // The 24 hours end when the page opens: the counts do not creep while it is read.
+  const [since] = useState(() => new Date(Date.now() - 24 * 3600_000).toISOString());
+  if (merchant.isError) {
+    return merchant.error instanceof ApiRequestError && merchant.error.status === 404 ? (
+      <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchant has this id">
+        It may have been mistyped; the Merchants page lists every merchant.
+      </EmptyState>
+    ) : (
+      <LoadError title="The merchant could not be loaded." error={merchant.error} onRetry={() => void merchant.refetch()} />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={merchant.data?.name ?? "Merchant"}
+        description={merchant.data ? `CNPJ ${formatCnpj(merchant.data.taxId)} · ${id}` : id}
+        actions={canWrite ? <OpenPortalButton merchantId={id} /> : undefined}
+      />
+      <Toaster />
+      <div className="space-y-6">
+        <MerchantCounts id={id} since={since} />
+        <MerchantEndpoints id={id} canWrite={canWrite} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <MerchantFailedEvents id={id} />
+          <MerchantFailedDeliveries id={id} />
+          <MerchantCredentials id={id} />
+          <MerchantAccounts id={id} admin={admin} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function MerchantEndpoints({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = useWebhookEndpoints(id);
+  const endpoints = query.data?.data ?? [];
+  return (
+    <Section
+      title="Webhook endpoints"
+      testId="merchant-endpoints"
+      action={canWrite ? <NewEndpointButton defaultMerchantId={id} fixedMerchant /> : undefined}
+    >
+      {!query.isPending && endpoints.length === 0 ? (
+        <p className="text-(--fg-muted)">No webhook endpoints.</p>
+      ) : (
+        <ListTable caption="Webhook endpoints" testId="endpoints-table" pending={query.isPending} columns={ENDPOINT_COLUMNS}>
+          {endpoints.map((endpoint) => (
+            <EndpointRow
+              key={endpoint.id}
+              endpoint={endpoint}
+              merchantName={undefined}
+              hideMerchant
+              canWrite={canWrite}
+              deliveriesOpen={selected === endpoint.id}
+              onToggleDeliveries={() => setSelected(selected === endpoint.id ? null : endpoint.id)}
+            />
+          ))}
+        </ListTable>
+      )}
+      {selected ? <EndpointDeliveries endpointId={selected} canWrite={canWrite} portal={false} /> : null}
+    </Section>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+// "Edit" on an endpoint: URL, description, event types, rate limit, enabled. A disabled endpoint
+// says why (the worker disables one after failing for days, or someone did); enabling it again
+// clears the reason. Only the changed fields are sent.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { ApiRequestError } from "@/components/api/api-request-error";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { fieldMessage } from "@/components/ui/field-error";
+import { TextField } from "@/components/ui/text-field";
+import { showToast } from "@/components/ui/toast";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { type EndpointFormValues, endpointChanges, endpointFormValues } from "@/components/webhooks/endpoint-form-values";
+import { webhookKeys } from "@/components/webhooks/webhook-queries";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+
+const LABELS: Record<string, string> = {
+  url: "URL",
+  description: "Description",
+  eventTypes: "Event types",
+  rateLimit: "Rate limit",
+  enabled: "Enabled",
+};
+
+export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
+  const [values, setValues] = useState<EndpointFormValues>(() => endpointFormValues(endpoint));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+  const ids = { url: useId(), description: useId(), eventTypes: useId(), rateLimit: useId(), enabled: useId() };
+  const set = (patch: Partial<EndpointFormValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const changes = endpointChanges(endpoint, values);
+    if (Object.keys(changes).length === 0) return onClose();
+    setPending(true);
+    setErrors({});
+    try {
+      await submit(`/v1/webhook-endpoints/${endpoint.id}`, { method: "PATCH", body: changes });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
+      showToast({ title: "Endpoint saved", tone: "success" });
+      onClose();
+    } catch (e) {
+      const fields = e instanceof ApiRequestError ? (e.fieldErrors ?? []) : [];
+      const named = Object.fromEntries(fields.map((f) => [f.field, fieldMessage(LABELS[f.field] ?? f.field, f.message)]));
+      setErrors(fields.length > 0 ? named : { form: e instanceof Error ? e.message : "The endpoint was not saved." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={() => (pending ? undefined : onClose())}
+      title="Edit endpoint"
+      description={endpoint.url}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-endpoint-form" disabled={pending}>
+            {pending ? "Saving…" : "Save"}
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {!endpoint.enabled ? (
+          <Alert tone="info" title="This endpoint is disabled">
+            {endpoint.disabledReason ?? "Disabled by hand."} Enabling it again sends what is due.
+          </Alert>
+        ) : null}
+        <TextField
+          id={ids.url}
+          label="URL"
+          value={values.url}
+          onChange={(e) => set({ url: e.target.value })}
+          error={errors.url}
+        />
+        <TextField
+          id={ids.description}
+          label="Description"
+          value={values.description}
+          onChange={(e) => set({ description: e.target.value })}
+          error={errors.description}
+        />
+        <TextField
+          id={ids.eventTypes}
+          label="Event types"
+          hint="Comma-separated, e.g. payment.completed, payment.failed. Empty: every type."
+          value={values.eventTypes}
+          onChange={(e) => set({ eventTypes: e.target.value })}
+          error={errors.eventTypes ?? errors["eventTypes.0"]}
+        />
+        <TextField
+          id={ids.rateLimit}
+          label="Rate limit"
+          inputMode="numeric"
+          hint="Deliveries per second at most (1 to 10000). Empty: no limit."
+          value={values.rateLimit}
+          onChange={(e) => set({ rateLimit: e.target.value })}
+          error={errors.rateLimit}
+        />
+        <label htmlFor={ids.enabled} className="flex items-center gap-2 text-sm">
+          <input id={ids.enabled} type="checkbox" checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+          Enabled
+        </label>
+        {errors.form ? (
+          <p role="alert" className="text-sm text-(--danger)">
+            {errors.form}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

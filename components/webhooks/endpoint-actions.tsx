@@ -1,0 +1,38 @@
+"use client";
+
+// An endpoint's changes, from its row: Edit (URL, description, event types, rate limit, enabled),
+// Rotate secret, Recover since a time. Each opens its dialog; one at a time.
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { EditEndpointDialog } from "@/components/webhooks/edit-endpoint-dialog";
+import { RecoverDialog } from "@/components/webhooks/recover-dialog";
+import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+
+type Open = "edit" | "rotate" | "recover" | null;
+
+export function EndpointActions({ endpoint }: { endpoint: WebhookEndpointDto }) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen("edit")} aria-label={`Edit ${endpoint.url}`}>
+        Edit
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => setOpen("rotate")} aria-label={`Rotate secret of ${endpoint.url}`}>
+        Rotate secret
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen("recover")}
+        aria-label={`Recover failed deliveries of ${endpoint.url}`}
+      >
+        Recover
+      </Button>
+      {open === "edit" ? <EditEndpointDialog endpoint={endpoint} onClose={close} /> : null}
+      {open === "rotate" ? <RotateSecretDialog endpoint={endpoint} onClose={close} /> : null}
+      {open === "recover" ? <RecoverDialog endpoint={endpoint} onClose={close} /> : null}
+    </>
+  );
+}

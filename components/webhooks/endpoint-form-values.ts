@@ -1,0 +1,43 @@
+// The edit form's values as text (what the inputs hold) and the PATCH body they make: event types
+// as a comma-separated list, the rate limit as digits or empty for none. The API's schema
+// (updateWebhookEndpointBody) checks the result and names the field it refuses.
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
+
+export type EndpointFormValues = {
+  url: string;
+  description: string;
+  eventTypes: string;
+  rateLimit: string;
+  enabled: boolean;
+};
+
+export function endpointFormValues(endpoint: WebhookEndpointDto): EndpointFormValues {
+  return {
+    url: endpoint.url,
+    description: endpoint.description,
+    eventTypes: endpoint.eventTypes.join(", "),
+    rateLimit: endpoint.rateLimit === null ? "" : String(endpoint.rateLimit),
+    enabled: endpoint.enabled,
+  };
+}
+
+/** Only what changed: an unchanged URL is not sent (and not checked again). */
+export function endpointChanges(endpoint: WebhookEndpointDto, values: EndpointFormValues): UpdateWebhookEndpointInput {
+  const before = endpointFormValues(endpoint);
+  const changes: UpdateWebhookEndpointInput = {};
+  if (values.url.trim() !== before.url) changes.url = values.url.trim();
+  if (values.description !== before.description) changes.description = values.description;
+  if (values.eventTypes !== before.eventTypes) {
+    changes.eventTypes = values.eventTypes
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
+  }
+  if (values.rateLimit.trim() !== before.rateLimit) {
+    // Not a number: sent as given, for the API to name the field ("must be an integer ...").
+    changes.rateLimit = values.rateLimit.trim() === "" ? null : (Number(values.rateLimit) as number);
+  }
+  if (values.enabled !== before.enabled) changes.enabled = values.enabled;
+  return changes;
+}

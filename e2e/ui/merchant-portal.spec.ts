@@ -1,0 +1,214 @@
+// The merchant portal and the staff merchant page (issue 21 sections 2 and 3). Each test makes
+// its own merchants, credential, endpoint, events and merchant account through the API. The
+// endpoint points at RECEIVER_PORT with nobody listening: its deliveries fail (connection
+// refused), which is what a portal user comes to look at.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { cardEventData } from "../../tests/support/event-data";
+import { expect, fillSignInForm, test } from "../support/fixtures";
+import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
+import { USERS } from "../support/users";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+async function apiAs(user: { username: string; password: string }): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
+  const auth = await anonymous.post("/v1/auth", { data: { username: user.username, password: user.password } });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: baseUrlOf(PORTS[0]),
+    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
+  });
+}
+
+const tag = () => randomBytes(3).toString("hex").toUpperCase();
+
+/** A merchant with a pagseguro credential, an endpoint, and one processed event (so one delivery). */
+async function merchantWithTraffic(name: string) {
+  const api = await apiAs(USERS.operator);
+  const merchant = await api.post("/v1/merchants", { data: { name: `${name} ${tag()}`, taxId: generateCnpj() } });
+  const { id, name: merchantName } = (await merchant.json()) as { id: string; name: string };
+  const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
+  const pagseguro = providers.find((p) => p.name === "pagseguro")!;
+  const clientId = `ps_live_${randomBytes(4).toString("hex")}`;
+  const credential = await api.post("/v1/credentials", {
+    data: {
+      merchantId: id,
+      providerId: pagseguro.id,
+      providerName: pagseguro.name,
+      authenticationData: { clientId, clientSecret: `sk_${randomBytes(8).toString("hex")}` },
+    },
+  });
+  expect(credential.status()).toBe(201);
+  const url = `http://127.0.0.1:${RECEIVER_PORT}/portal-${tag().toLowerCase()}`;
+  const endpoint = await api.post("/v1/webhook-endpoints", { data: { merchantId: id, url, description: "Back office" } });
+  expect(endpoint.status()).toBe(201);
+  await api.dispose();
+  const ingest = await apiAs(USERS.ingest);
+  const event = await ingest.post("/v1/webhooks/events", {
+    data: cardEventData({ merchantId: id, acquirerName: "pagseguro", acquirerMerchantIdentifier: clientId }),
+  });
+  expect(event.status()).toBe(202);
+  const eventId = ((await event.json()) as { id: string }).id;
+  // A notification naming the merchant that matches no credential: failed, and still the merchant's.
+  const failed = await ingest.post("/v1/webhooks/events", { data: cardEventData({ merchantId: id }) });
+  expect(failed.status()).toBe(202);
+  const failedEventId = ((await failed.json()) as { id: string }).id;
+  await ingest.dispose();
+  return {
+    id,
+    name: merchantName,
+    url,
+    eventId,
+    failedEventId,
+  };
+}
+
+/** A merchant account of `merchantId` whose own password is set (a generated one must be changed first). */
+async function merchantAccount(merchantId: string) {
+  const admin = await apiAs(USERS.admin);
+  const username = `portal-${tag().toLowerCase()}`;
+  const created = await admin.post("/v1/users", { data: { username, role: "merchant", merchantId } });
+  expect(created.status()).toBe(201);
+  const generated = ((await created.json()) as { password: string }).password;
+  await admin.dispose();
+  const account = await apiAs({ username, password: generated });
+  const password = `portal passphrase ${tag()}`;
+  const changed = await account.post("/v1/auth/password", { data: { current_password: generated, new_password: password } });
+  expect(changed.status()).toBe(200);
+  await account.dispose();
+  return { username, password };
+}
+
+test("a merchant account signs in to its portal and sees only its own merchant", async ({ page }) => {
+  // A long walk through the portal (several pages, three axe analyses) on a shared machine.
+  test.setTimeout(120_000);
+  const mine = await merchantWithTraffic("Padaria Portal");
+  const other = await merchantWithTraffic("Oficina Alheia");
+  const account = await merchantAccount(mine.id);
+
+  await fillSignInForm(page, account);
+  await expect(page).toHaveURL(/\/events$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of ["Events", "Credentials", "Webhook endpoints", "Verifying signatures", "API reference"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  for (const label of ["Overview", "Merchants", "Providers", "Users", "Audit log"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
+  }
+  // Its events, not the other merchant's; no staff-only controls.
+  await expect(page.locator(`[data-event-id="${mine.eventId}"]`)).toBeVisible();
+  await expect(page.locator(`[data-event-id="${mine.failedEventId}"]`)).toBeVisible();
+  await expect(page.locator(`[data-event-id="${other.eventId}"]`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/events/${mine.failedEventId}`);
+  await expect(page.getByRole("button", { name: /Retry/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /missing credential/i })).toHaveCount(0);
+
+  // Staff pages are not found; the overview sends the portal home.
+  for (const path of ["/users", "/audit-log", "/merchants", `/merchants/${other.id}`, `/merchants/${mine.id}`, "/providers"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  }
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/events$/);
+
+  // Its endpoint, managed from the portal: edit, rotate (shown once), recover, the attempts.
+  await page.goto("/webhooks");
+  const row = page.getByTestId("endpoint-row").filter({ hasText: mine.url });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId("endpoint-row").filter({ hasText: other.url })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Merchant" })).toHaveCount(0);
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Edit endpoint" });
+  await edit.getByLabel("Description").fill("Back office, portal edit");
+  await edit.getByLabel("Rate limit").fill("25");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("Back office, portal edit");
+
+  await row.getByRole("button", { name: /^Rotate secret of/ }).click();
+  const rotate = page.getByRole("dialog", { name: "Rotate the signing secret?" });
+  await rotate.getByRole("button", { name: "Rotate secret" }).click();
+  const rotated = page.getByRole("dialog", { name: "New signing secret" });
+  await expect(rotated.getByTestId("rotated-secret")).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await rotated.getByRole("button", { name: "Done" }).click();
+
+  await row.getByRole("button", { name: /^Recover failed/ }).click();
+  const recover = page.getByRole("dialog", { name: "Recover failed deliveries" });
+  await recover.getByRole("button", { name: "Recover" }).click();
+  await expect(recover.getByTestId("recover-progress")).toContainText("Done:");
+  await page.keyboard.press("Escape");
+  await expect(recover).toBeHidden();
+
+  await row.getByRole("button", { name: /Deliveries of/ }).click();
+  const delivery = page.getByTestId("delivery-row").filter({ hasText: mine.eventId });
+  await expect(delivery).toBeVisible();
+  await delivery.getByRole("button", { name: "Attempts" }).click();
+  const attempt = page.getByTestId("attempt").first();
+  await expect(attempt.getByTestId("attempt-error-class")).toHaveText("connection_refused");
+  await attempt.getByText("Request headers").click();
+  await expect(attempt.getByTestId("attempt-request-headers")).toContainText("webhook-id");
+  await page.getByText("Request body").click();
+  await expect(page.getByTestId("delivery-request-body")).toContainText("pagseguro");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await nav.getByRole("link", { name: "Verifying signatures" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Verifying signatures" })).toBeVisible();
+  await expect(page.getByText('import { Webhook } from "standardwebhooks";')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("an operator opens a merchant's page from the merchants list", async ({ page, signIn }) => {
+  const merchant = await merchantWithTraffic("Mercearia Pagina");
+  await signIn(USERS.operator);
+  await page.goto(`/merchants?search=${encodeURIComponent(merchant.name)}`);
+  await page.getByRole("link", { name: merchant.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: merchant.name })).toBeVisible();
+  await expect(page.getByTestId("count-events")).toHaveText("2");
+  await expect(page.getByTestId("count-failed")).toHaveText("1");
+  await expect(page.getByTestId("merchant-endpoints").getByTestId("endpoint-row")).toContainText(merchant.url);
+  await expect(page.getByTestId("merchant-failed-events").getByRole("link", { name: merchant.failedEventId })).toBeVisible();
+  await expect(page.getByTestId("merchant-credentials").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Open the portal as this merchant" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The endpoints page names the merchant with a link to its page.
+  await page.goto(`/webhooks?merchantId=${merchant.id}`);
+  await page.getByTestId("endpoint-row").getByRole("link", { name: merchant.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
+});
+
+test("a portal session link opens the merchant's portal once, and cannot be used again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const merchant = await merchantWithTraffic("Quitanda Link");
+  const operator = await apiAs(USERS.operator);
+  const created = await operator.post(`/v1/merchants/${merchant.id}/portal-sessions`);
+  expect(created.status()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+  await operator.dispose();
+  const link = new URL(url);
+
+  await page.goto(`${link.pathname}${link.hash}`);
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.locator(`[data-event-id="${merchant.eventId}"]`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The same link in another browser context (a replay): refused.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(`${baseUrlOf(PORTS[0])}${link.pathname}${link.hash}`);
+  await expect(second.getByText("This portal link cannot be used")).toBeVisible();
+  await other.close();
+});
