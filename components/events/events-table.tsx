@@ -126,8 +126,9 @@ const EventRow = memo(function EventRow({
       </td>
       <td className="text-right font-medium text-(--fg) tabular-nums">{view.amount}</td>
       <td className="truncate text-(--fg)" title={merchantName ?? data.merchantId} data-testid="event-merchant">
-        {linkMerchant ? (
-          // Its own click: opening the merchant, not the event's detail.
+        {linkMerchant && merchantName ? (
+          // Its own click: opening the merchant, not the event's detail. Only a registered
+          // merchant has a page: a notification may name an id nobody registered.
           <Link href={`/merchants/${data.merchantId}`} onClick={(e) => e.stopPropagation()} className="hover:underline">
             {merchantName ?? <span className="font-mono text-xs text-(--fg-subtle)">{data.merchantId}</span>}
           </Link>

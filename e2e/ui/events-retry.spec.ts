@@ -27,7 +27,8 @@ test("an operator retries a failed event after creating its credential, and sees
   await page.goto(`/events?status=failed&q=${event.id}`);
   const row = page.getByTestId("event-row");
   await expect(row).toHaveCount(1);
-  await row.click();
+  // On its time cell: the merchant cell holds a link of its own (to the merchant's page).
+  await row.locator("td").first().click();
   const panel = page.getByTestId("event-panel");
   await expect(panel.getByTestId("failure-reason")).toContainText("Failed: No matching credential");
 
