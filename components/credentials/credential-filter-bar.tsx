@@ -1,54 +1,44 @@
 "use client";
 
 // The credentials list's filters: merchant (search), provider, the acquirer's MID and TID,
-// enabled. Each change rewrites the URL, which the list reads.
+// enabled. Each change rewrites the URL, which the list reads (the MID and TID after a pause in typing).
 import { useId } from "react";
 import { type CredentialFilters, NO_CREDENTIAL_FILTERS } from "@/components/credentials/credential-queries";
+import { FilterText } from "@/components/events/filters/filter-text";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { FILTER_IDENTIFIER } from "@/lib/events/filter-vocabulary";
 import { pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 const LABEL = "mb-1 block text-xs font-medium text-(--fg-muted)";
 
-/** An exact acquirer id (MID or TID), applied on Enter or when the field is left. */
+/** An acquirer id (MID or TID) or its beginning, applied as it is typed (after a pause, like the events bar's). */
 function AcquirerIdFilter({
-  id,
   label,
   value,
   onCommit,
 }: {
-  id: string;
   label: string;
   value: string | undefined;
   onCommit: (value: string | undefined) => void;
 }) {
-  const commit = (text: string) => {
-    const next = text.trim() || undefined;
-    if (next !== value) onCommit(next);
-  };
   return (
     <div className="w-[calc(50%-0.375rem)] sm:w-36">
-      <label htmlFor={id} className={LABEL}>
+      {/* The field's own label is for assistive technology; this one is the bar's visible caption. */}
+      <span aria-hidden="true" className={LABEL}>
         {label}
-      </label>
-      <Input
-        // Re-created when the URL changes the value (Clear filters, Back), so it shows the filter.
-        key={value ?? ""}
-        id={id}
-        type="search"
-        defaultValue={value ?? ""}
+      </span>
+      <FilterText
+        label={label}
+        value={value}
+        onCommit={onCommit}
         placeholder={`Acquirer ${label}`}
-        autoComplete="off"
-        spellCheck={false}
-        className="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-        onBlur={(e) => commit(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") commit(e.currentTarget.value);
-        }}
+        pattern={FILTER_IDENTIFIER}
+        hint="Letters, digits, _ or -"
+        inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
       />
     </div>
   );
@@ -63,7 +53,7 @@ export function CredentialFilterBar({
   onChange: (changes: Partial<CredentialFilters>) => void;
   providers: ProviderDto[] | undefined;
 }) {
-  const ids = { merchant: useId(), provider: useId(), enabled: useId(), mid: useId(), tid: useId() };
+  const ids = { merchant: useId(), provider: useId(), enabled: useId() };
   const active = pageFiltersActive(filters);
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
@@ -98,13 +88,11 @@ export function CredentialFilterBar({
         </Select>
       </div>
       <AcquirerIdFilter
-        id={ids.mid}
         label="MID"
         value={filters.merchantIdentifier}
         onCommit={(merchantIdentifier) => onChange({ merchantIdentifier })}
       />
       <AcquirerIdFilter
-        id={ids.tid}
         label="TID"
         value={filters.terminalIdentifier}
         onCommit={(terminalIdentifier) => onChange({ terminalIdentifier })}

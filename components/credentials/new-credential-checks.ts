@@ -62,3 +62,13 @@ export function checkProviderField(provider: ProviderDto, name: string, value: s
   if (!field || value === "") return null;
   return checkFieldValues([field], { [name]: value }, "authenticationData").errors[0]?.message;
 }
+
+/** The typed provider values' errors (empty ones are not judged: an edit keeps a secret left empty), or undefined when all are valid. */
+export function typedValueErrors(provider: ProviderDto, values: Record<string, string>): Errors | undefined {
+  const errors: Errors = {};
+  for (const [name, value] of Object.entries(values)) {
+    const message = checkProviderField(provider, name, value);
+    if (message) errors[`authenticationData.${name}`] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

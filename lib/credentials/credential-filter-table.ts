@@ -1,6 +1,6 @@
 // The credentials list's filters, each declared once (lib/paging/list-filter-table.ts derives the
 // query schema, the where, the OpenAPI words and the page's URL state): merchant, provider, the
-// acquirer's MID and TID (lifted columns, not the encrypted data) and enabled.
+// acquirer's MID and TID (lifted columns, not the encrypted data), enabled, and one credential by id.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { filterOf } from "@/lib/paging/list-filter-table";
@@ -12,7 +12,18 @@ const identifier = z.string().min(1).max(64);
 const keepXid = (text: string) => (/^[0-9a-v]{20}$/.test(text) ? text : undefined);
 const keepAcquirerId = (text: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(text.trim()) ? text.trim() : undefined);
 
+/** The acquirer's ids by their beginning, in any case (Prisma: ILIKE 'text%', the text's % and _ literal). */
+const startsWith = (text: string) => ({ startsWith: text.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const });
+
 export const CREDENTIAL_FILTER_TABLE = [
+  // One credential (an event's attempt links to the credential it matched or found disabled).
+  filter({
+    name: "id",
+    schema: identifier,
+    where: (id) => ({ id }),
+    description: "Only this credential.",
+    page: keepXid,
+  }),
   filter({
     name: "merchantId",
     schema: identifier,
@@ -27,19 +38,19 @@ export const CREDENTIAL_FILTER_TABLE = [
     description: "Only this provider's credentials.",
     page: keepXid,
   }),
-  // The acquirer's MID and TID, as operators read them (exact; the TID of a failed event).
+  // The acquirer's MID and TID, as operators read them: whole or their beginning, any case.
   filter({
     name: "merchantIdentifier",
     schema: identifier,
-    where: (acquirerMerchantIdentifier) => ({ acquirerMerchantIdentifier }),
-    description: "The acquirer's merchant id (MID), exact.",
+    where: (text) => ({ acquirerMerchantIdentifier: startsWith(text) }),
+    description: "The acquirer's merchant id (MID) or its beginning, any case.",
     page: keepAcquirerId,
   }),
   filter({
     name: "terminalIdentifier",
     schema: identifier,
-    where: (acquirerTerminalIdentifier) => ({ acquirerTerminalIdentifier }),
-    description: "The acquirer's terminal id (TID), exact.",
+    where: (text) => ({ acquirerTerminalIdentifier: startsWith(text) }),
+    description: "The acquirer's terminal id (TID) or its beginning, any case.",
     page: keepAcquirerId,
   }),
   filter({

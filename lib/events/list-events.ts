@@ -7,8 +7,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/roles";
 import { scopeBinding, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { readSql } from "@/lib/db/client";
-import { statementName } from "@/lib/db/statement-name";
-import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
+import { eventKeysetWalk, eventStatementName, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { keysetWindow, type Position } from "@/lib/paging/keyset-page";
 
@@ -47,7 +46,7 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
   const { limit, sort, order_by: _orderBy, ...filters } = query;
   const window = keysetWindow("events", { ...filters, ...scopeBinding(scope) }, { limit, cursor, sort });
   const { text, values } = listEventsStatement(query, window.after, scope);
-  const [row] = (await readSql({ name: statementName("events_list", text), text, values })) as PageRow[];
+  const [row] = (await readSql({ name: eventStatementName("events_list", text, filters), text, values })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;
   const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;
