@@ -2,7 +2,6 @@
 // acquirer's identifiers (MID, TID, serial number, authorization code, RRN) by their beginning in
 // any case, the event type by a part, in the events list (and its count), the merchants' search
 // and the credentials' MID and TID filters. Real route handlers, real database.
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listCredentials } from "@/app/v1/credentials/route";
 import { POST as createMerchant, GET as listMerchants } from "@/app/v1/merchants/route";
@@ -11,8 +10,9 @@ import { GET as listEvents } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { FOLD_FROM, foldText } from "@/lib/search/fold-text";
-import { call, userWithTokens } from "../support/api";
+import { accessTokensOf, call } from "../support/api";
 import { insertCredential } from "../support/credentials";
+import { alnum } from "../support/event-data";
 import { ingestEvents } from "../support/events";
 
 let reader: string;
@@ -20,12 +20,9 @@ let operator: string;
 let ingester: string;
 
 beforeAll(async () => {
-  reader = (await userWithTokens("viewer")).accessToken;
-  operator = (await userWithTokens("operator")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
+  ({ viewer: reader, operator, ingest: ingester } = await accessTokensOf(["viewer", "operator", "ingest"]));
 });
 
-const alnum = (n: number) => randomBytes(n).toString("hex").toUpperCase().slice(0, n);
 const eventIds = async (query: string) => {
   const res = await call(listEvents, `/v1/webhooks/events?${query}`, { token: reader });
   expect(res.status).toBe(200);

@@ -2,7 +2,6 @@
 // filters by one or more reasons; a credential_disabled attempt names the disabled credential;
 // the duplicate-credential 409 names the credential holding the place; the owner filter counts a
 // merchant's own events. Real route handlers, real database.
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createCredential } from "@/app/v1/credentials/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
@@ -14,8 +13,9 @@ import { GET as listEvents } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { eventSchema } from "@/lib/events/event-contract";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
-import { call, userWithTokens } from "../support/api";
+import { accessTokensOf, call } from "../support/api";
 import { insertCredential } from "../support/credentials";
+import { alnum } from "../support/event-data";
 import { ingestEvents } from "../support/events";
 
 let reader: string;
@@ -23,12 +23,9 @@ let operator: string;
 let ingester: string;
 
 beforeAll(async () => {
-  reader = (await userWithTokens("viewer")).accessToken;
-  operator = (await userWithTokens("operator")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
+  ({ viewer: reader, operator, ingest: ingester } = await accessTokensOf(["viewer", "operator", "ingest"]));
 });
 
-const alnum = (n: number) => randomBytes(n).toString("hex").toUpperCase().slice(0, n);
 type Item = { id: string; status: string; failureReason: string | null };
 const list = async (query: string): Promise<Item[]> => {
   const res = await call(listEvents, `/v1/webhooks/events?${query}`, { token: reader });
