@@ -85,8 +85,7 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
   }
 
   function save() {
-    // A value typed in a provider field (a new secret, a fixed TID) is checked here, in words,
-    // before any confirmation is asked for: not refused by the API after it.
+    // Typed values (a new secret, a fixed TID) are checked in words before any confirmation.
     const typed = typedValueErrors(provider, values);
     if (typed) return setErrors(typed);
     const additional = parseJsonObject(additionalText);

@@ -63,7 +63,11 @@ export function checkProviderField(provider: ProviderDto, name: string, value: s
   return checkFieldValues([field], { [name]: value }, "authenticationData").errors[0]?.message;
 }
 
-/** The typed provider values' errors (empty ones are not judged: an edit keeps a secret left empty), or undefined when all are valid. */
+/**
+ * The typed provider values' errors, or undefined when all are valid: the edit dialog asks this
+ * before its confirmation step, so a bad secret is refused in words there, not by the API after
+ * it. Empty values are not judged (an edit keeps a secret left empty).
+ */
 export function typedValueErrors(provider: ProviderDto, values: Record<string, string>): Errors | undefined {
   const errors: Errors = {};
   for (const [name, value] of Object.entries(values)) {
