@@ -25,11 +25,13 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     write: { type: "boolean", default: false },
     server: { type: "string", default: "postgresql://postgres@127.0.0.1:5432" },
+    // Measure again on a database a --keep run left (its size: the last of --sizes); not dropped.
+    reuse: { type: "string" },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
 const RUNS = Number(args.runs);
-const DATABASE = `bench_search_${process.pid}`;
+const DATABASE = args.reuse ?? `bench_search_${process.pid}`;
 const URL_OF = (name: string) => `${args.server}/${name}`;
 const DATABASE_URL = URL_OF(DATABASE);
 const MERCHANTS = 20_000;
@@ -243,12 +245,18 @@ async function measure(size: number, withPlans: boolean): Promise<{ rows: string
 
 async function main(): Promise<void> {
   Object.assign(process.env, freshServerSecrets(), { DATABASE_URL });
-  await createDatabase();
+  if (!args.reuse) await createDatabase();
   const rows: string[] = [];
   let plans: string[] = [];
   try {
     let have = 0;
-    for (const size of SIZES) {
+    for (const size of args.reuse ? SIZES.slice(-1) : SIZES) {
+      if (args.reuse) {
+        const measured = await measure(size, true);
+        rows.push(...measured.rows);
+        plans = measured.plans;
+        continue;
+      }
       console.log(`Growing ${DATABASE} to ${size.toLocaleString("en")} events...`);
       await grow(have, size, SIZES[SIZES.length - 1]!);
       have = size;
@@ -257,14 +265,14 @@ async function main(): Promise<void> {
       if (measured.plans.length) plans = measured.plans;
     }
   } finally {
-    if (!args.keep) await dropDatabase();
+    if (!args.keep && !args.reuse) await dropDatabase();
   }
   const markdown = [
     "## Search (issue 23): `npm run bench:search`",
     "",
     `PostgreSQL 15 on this machine (${cpus().length} cores, shared with other work: compare the rows of one run, not runs).`,
     `Rows made by SQL (${MERCHANTS.toLocaleString("en")} merchants, ${MIDS.toLocaleString("en")} MIDs, a year of monthly partitions);`,
-    `each query is the events list's statement for the page, run ${RUNS} times with a different value each time (after 3 warm-up runs), unnamed as the list runs searches.`,
+    `each query is the events list's statement for the page, run ${RUNS} times with a different value each time (after 3 warm-up runs): the searches unnamed (planned for their values), (a) and (c) prepared, as the list runs them.`,
     "Milliseconds inside PostgreSQL and the driver (no HTTP); rows: the page's rows read (limit + 1 when more follow), averaged.",
     "",
     "| events | query | p50 ms | p95 ms | rows |",

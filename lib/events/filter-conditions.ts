@@ -128,5 +128,10 @@ const PLANNED_PER_VALUE = EVENT_FILTER_TABLE.filter(
  * millisecond; docs/benchmarks.md, "Search").
  */
 export function eventStatementName(prefix: string, text: string, query: EventFilterQuery): string | undefined {
-  return PLANNED_PER_VALUE.some((name) => query[name] !== undefined) ? undefined : statementName(prefix, text);
+  return isSearch(query) ? undefined : statementName(prefix, text);
+}
+
+/** Whether the query searches (a beginning, a name): its matches are found by an index and sorted, not walked in order. */
+export function isSearch(query: EventFilterQuery): boolean {
+  return PLANNED_PER_VALUE.some((name) => query[name] !== undefined);
 }
