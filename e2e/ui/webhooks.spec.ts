@@ -142,6 +142,8 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
 });
 
 test("an event's detail shows its payment's timeline and net state", async ({ page, signIn }) => {
+  // Two ingestions, a sign-in and two detail loads: on a loaded machine more than the 30 s default.
+  test.setTimeout(90_000);
   const ingest = await apiAs(USERS.ingest);
   const payment = {
     acquirerName: "pagseguro" as const,
@@ -167,7 +169,10 @@ test("an event's detail shows its payment's timeline and net state", async ({ pa
   await expect(timeline.getByTestId("payment-summary")).toContainText(/authorized \d\d:\d\d:\d\d, captured \d\d:\d\d:\d\d/);
   await timeline.getByRole("link", { name: ids[0]! }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${ids[0]}$`));
-  await expect(page.getByTestId("payment-timeline").getByText("(this event)")).toBeVisible();
+  // It opens in the side panel, over the capture's page: the authorization's detail is the one with its id.
+  const authorization = page.locator(`[data-testid="event-detail"][data-event-id="${ids[0]}"]`);
+  await expect(authorization.getByTestId("payment-timeline").getByText("(this event)")).toBeVisible();
+  await expect(authorization.getByTestId("payment-state")).toHaveText("Captured");
 });
 
 test("a viewer sees the endpoints without the write actions", async ({ page, signIn }) => {
