@@ -225,7 +225,7 @@ function main(): void {
   const slices = names.map((name) => {
     const parts = windows.filter((w) => w.name === name).map((w) => slice(profile, owners, w));
     const merged: Slice = {
-      window: { ...parts[0]!.window, requests: 0 },
+      window: { ...parts[0]!.window, requests: 0, cpuMs: 0 },
       busyMs: 0,
       byPart: new Map(),
       byFrame: new Map(),
@@ -233,6 +233,7 @@ function main(): void {
     };
     for (const p of parts) {
       merged.window.requests += p.window.requests;
+      merged.window.cpuMs = p.window.cpuMs === undefined ? Number.NaN : merged.window.cpuMs! + p.window.cpuMs;
       merged.busyMs += p.busyMs;
       for (const [k, v] of p.byPart) merged.byPart.set(k, (merged.byPart.get(k) ?? 0) + v);
       for (const [k, v] of p.byFrame) merged.byFrame.set(k, (merged.byFrame.get(k) ?? 0) + v);
@@ -240,11 +241,21 @@ function main(): void {
     }
     return merged;
   });
-  const per = (s: Slice, ms: number) => (ms / Math.max(1, s.window.requests)).toFixed(3);
+  // The profile's shares, scaled to the process's CPU time read from /proc in the same windows
+  // when the bench recorded it: on a loaded machine a sample's interval also holds time the
+  // thread waited for a core, which /proc does not count.
+  const scaleOf = (s: Slice) => (Number.isFinite(s.window.cpuMs) && s.window.cpuMs! > 0 ? s.window.cpuMs! / s.busyMs : 1);
+  const per = (s: Slice, ms: number) => ((ms * scaleOf(s)) / Math.max(1, s.window.requests)).toFixed(3);
   const groupMs = (s: Slice, group: string) =>
     [...s.byPart].filter(([k]) => k.startsWith(`${group}|`)).reduce((sum, [, v]) => sum + v, 0);
 
-  console.log(`profile ${profileFile}: ${profile.samples.length} samples\n`);
+  console.log(`profile ${profileFile}: ${profile.samples.length} samples`);
+  const scaled = slices.every((s) => scaleOf(s) !== 1);
+  console.log(
+    scaled
+      ? "ms per request: the profile's shares of the server's CPU time (/proc, all threads) in each scenario's windows\n"
+      : "ms per request: the profile's own sample time (no /proc figure in windows.json)\n",
+  );
   console.log("| scenario | requests | CPU ms/req | framework | ours | runtime (GC, V8) | ours / CPU |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const s of slices) {

@@ -1,15 +1,16 @@
 // Cursors of the keyset pages (lib/paging/keyset-page.ts): opaque (base64url), signed, and bound
 // to the filters and sort that made them, so a tampered or reused-elsewhere cursor is a 400.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { badRequest } from "@/lib/errors";
 
 export type Position = { createdAt: Date; id: string };
 
-let cachedHmacKey: Buffer | undefined;
+let cachedHmacKey: KeyObject | undefined;
 
-function hmacKey(): Buffer {
-  cachedHmacKey ??= createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest();
+// A KeyObject, made once: createHmac with a Buffer imports the key again on every call.
+function hmacKey(): KeyObject {
+  cachedHmacKey ??= createSecretKey(createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest());
   return cachedHmacKey;
 }
 
@@ -19,14 +20,25 @@ function sign(payload: string): string {
   return createHmac("sha256", hmacKey()).update(payload).digest("base64url").slice(0, SIGNATURE_LENGTH);
 }
 
+const MAX_BINDINGS = 1000;
+const bindings = new Map<string, string>();
+
 /** A stable fingerprint of what a cursor is valid for: the list, its filters and its sort. */
 export function cursorBinding(list: string, filters: Record<string, unknown>): string {
-  const canonical = JSON.stringify(
+  const canonical = `${list}|${JSON.stringify(
     Object.entries(filters)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return createHash("sha256").update(`${list}|${canonical}`).digest("base64url").slice(0, 16);
+  )}`;
+  // Every page of a list asks again for the same few bindings (its filter combinations): a
+  // bounded memo instead of a hash per request.
+  let binding = bindings.get(canonical);
+  if (binding === undefined) {
+    binding = createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
+    if (bindings.size >= MAX_BINDINGS) bindings.clear();
+    bindings.set(canonical, binding);
+  }
+  return binding;
 }
 
 export function encodeCursor(position: Position, binding: string): string {

@@ -2,8 +2,8 @@
 // the last of `{"role":"viewer","role":"admin"}`, another parser the first: such an object is
 // ambiguous, and I-JSON (RFC 7493, section 2.3) forbids it, so the body reader refuses it.
 // No recursion: a stack of open containers, at most MAX_JSON_DEPTH deep because the body reader
-// refuses deeper texts first, and each key decoded once (JSON.parse of its token, so "\u0061"
-// and "a" are the same name).
+// refuses deeper texts first, and each key decoded once (JSON.parse of a token holding an escape,
+// so "\u0061" and "a" are the same name).
 
 import type { FieldError } from "@/lib/errors";
 
@@ -36,11 +36,19 @@ export function duplicateMemberPaths(text: string): string[][] {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const start = i;
-      for (i++; text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+      let escaped = false;
+      for (i++; text.charCodeAt(i) !== QUOTE; i++) {
+        if (text.charCodeAt(i) === BACKSLASH) {
+          escaped = true;
+          i++;
+        }
+      }
       const top = open[open.length - 1];
       if (!expectingKey || !top?.names) continue;
       expectingKey = false;
-      top.key = JSON.parse(text.slice(start, i + 1)) as string;
+      // A key without an escape is its own text: JSON.parse is needed only to decode escapes
+      // (it was one call per member of every body, the scan's main cost).
+      top.key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
       if (top.names.has(top.key)) found.push(open.map(segment));
       else top.names.add(top.key);
     } else if (c === OPEN_OBJECT) {

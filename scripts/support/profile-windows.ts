@@ -6,8 +6,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processCpuMs } from "./process-cpu";
 
-export type ProfileWindow = { name: string; startUs: number; endUs: number; requests: number };
+/** cpuMs: the server process's CPU in the window, from /proc (all its threads; the profile samples the main one). */
+export type ProfileWindow = { name: string; startUs: number; endUs: number; requests: number; cpuMs?: number };
 
 export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -21,18 +23,30 @@ export function profileDirectory(): string {
 /** The windows of one run, written beside the profile once the server has exited. */
 export class ProfileWindows {
   private readonly windows: ProfileWindow[] = [];
+  private readonly cpuAt = new Map<number, number>();
+  /** The server's pid, once it runs: each window then carries its CPU time. */
+  serverPid: number | undefined;
 
   /** Runs `work` (which returns the requests it served) as a window named `name`. */
   async time<T>(name: string, work: () => Promise<T>, requests: (result: T) => number): Promise<T> {
-    const startUs = monotonicUs();
+    const startUs = this.start();
     const result = await work();
     this.add(name, startUs, requests(result));
     return result;
   }
 
-  /** A window that began at `startUs` (monotonicUs()) and ends now. */
+  /** A window's start, for add(). */
+  start(): number {
+    const startUs = monotonicUs();
+    if (this.serverPid) this.cpuAt.set(startUs, processCpuMs(this.serverPid));
+    return startUs;
+  }
+
+  /** A window that began at `startUs` (start()) and ends now. */
   add(name: string, startUs: number, requests: number): void {
-    this.windows.push({ name, startUs, endUs: monotonicUs(), requests });
+    const before = this.cpuAt.get(startUs);
+    const cpuMs = this.serverPid && before !== undefined ? processCpuMs(this.serverPid) - before : undefined;
+    this.windows.push({ name, startUs, endUs: monotonicUs(), requests, cpuMs });
   }
 
   write(dir: string): string {
