@@ -88,8 +88,6 @@ function original(file: string, line: number, column: number): Mapped | undefine
   return { source, line: entry.originalLine ?? 0, name: entry.name };
 }
 
-const ROOT = process.cwd();
-
 /** Owner and a readable place of a frame with a script; undefined for Node's own and native frames. */
 function ownerOfFrame(frame: CallFrame): { owner: Owner; place: string; name: string } | undefined {
   const { url, lineNumber, columnNumber, functionName } = frame;
@@ -98,13 +96,20 @@ function ownerOfFrame(frame: CallFrame): { owner: Owner; place: string; name: st
   const mapped = path.includes("/.next/") ? original(path, lineNumber, columnNumber) : undefined;
   const source = mapped ? decodeURIComponent(mapped.source) : path;
   const name = functionName || mapped?.name || "(anonymous)";
-  const place = `${relative(ROOT, source)}:${(mapped?.line ?? lineNumber) + 1}`;
+  // Paths are read from the checkout the server ran in: the folder holding its .next build, or
+  // (a file outside the build: node_modules) the folder holding node_modules.
+  const root = path.includes("/.next/")
+    ? path.slice(0, path.indexOf("/.next/"))
+    : path.includes("/node_modules/")
+      ? path.slice(0, path.indexOf("/node_modules/"))
+      : process.cwd();
+  const place = `${relative(root, source)}:${(mapped?.line ?? lineNumber) + 1}`;
   if (path.includes("/.next/") && !mapped)
     return { owner: { group: "framework", part: "Next.js (bundle, unmapped)" }, place, name };
-  const owner = ownerOfPath(relative(ROOT, source));
+  const owner = ownerOfPath(relative(root, source));
   if (owner) return { owner, place, name };
   if (source.includes("turbopack")) return { owner: { group: "framework", part: "Turbopack runtime" }, place, name };
-  return { owner: { group: "framework", part: `unplaced: ${relative(ROOT, source).slice(0, 60)}` }, place, name };
+  return { owner: { group: "framework", part: `unplaced: ${relative(root, source).slice(0, 60)}` }, place, name };
 }
 
 const SPECIAL: Record<string, Owner> = {

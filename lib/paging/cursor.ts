@@ -1,16 +1,15 @@
 // Cursors of the keyset pages (lib/paging/keyset-page.ts): opaque (base64url), signed, and bound
 // to the filters and sort that made them, so a tampered or reused-elsewhere cursor is a 400.
-import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { badRequest } from "@/lib/errors";
 
 export type Position = { createdAt: Date; id: string };
 
-let cachedHmacKey: KeyObject | undefined;
+let cachedHmacKey: Buffer | undefined;
 
-// A KeyObject, made once: createHmac with a Buffer imports the key again on every call.
-function hmacKey(): KeyObject {
-  cachedHmacKey ??= createSecretKey(createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest());
+function hmacKey(): Buffer {
+  cachedHmacKey ??= createHash("sha256").update(`cursor:${env().nextAuthSecret}`).digest();
   return cachedHmacKey;
 }
 

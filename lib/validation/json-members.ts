@@ -6,12 +6,12 @@
 // so "\u0061" and "a" are the same name).
 
 import type { FieldError } from "@/lib/errors";
+import { endOfJsonString } from "@/lib/validation/json-strings";
 
 export const DUPLICATE_MEMBER_MESSAGE =
   "is given more than once in the same object (duplicate member names are ambiguous: RFC 7493)";
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
@@ -36,19 +36,14 @@ export function duplicateMemberPaths(text: string): string[][] {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const start = i;
-      let escaped = false;
-      for (i++; text.charCodeAt(i) !== QUOTE; i++) {
-        if (text.charCodeAt(i) === BACKSLASH) {
-          escaped = true;
-          i++;
-        }
-      }
+      i = endOfJsonString(text, start);
       const top = open[open.length - 1];
       if (!expectingKey || !top?.names) continue;
       expectingKey = false;
       // A key without an escape is its own text: JSON.parse is needed only to decode escapes
       // (it was one call per member of every body, the scan's main cost).
-      top.key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+      const raw = text.slice(start + 1, i);
+      top.key = raw.includes("\\") ? (JSON.parse(text.slice(start, i + 1)) as string) : raw;
       if (top.names.has(top.key)) found.push(open.map(segment));
       else top.names.add(top.key);
     } else if (c === OPEN_OBJECT) {
