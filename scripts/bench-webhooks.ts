@@ -323,11 +323,11 @@ async function run() {
         `A: ${attempts.length} attempts (${[...classes].map(([k, v]) => `${k} ${v}`).join(", ")}) on ${state!.tried} of ` +
         `${NOISY_BACKLOG} deliveries; ${state!.succeeded} succeeded, ${state!.pending} pending, ${state!.failed} failed; ` +
         `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`;
-      return { text, attempts: attempts.length, early };
+      return { text, tried: Number(state!.tried), early };
     }
     const alone = await latencyRun(`(4a) B alone`, { rate: NOISY_RATE, seconds: NOISY_SECONDS });
     for (const mode of ["hang", "slow"] as const) {
-      let progress = { text: "", attempts: 0, early: 0 };
+      let progress = { text: "", tried: 0, early: 0 };
       const beside = await latencyRun(
         `(4${mode === "hang" ? "b" : "c"}) B beside A (${NOISY_ENDPOINTS} endpoints, ${NOISY_BACKLOG} due, receiver ${
           mode === "hang" ? "never answers" : `answers after ${SLOW_MS} ms`
@@ -351,7 +351,8 @@ async function run() {
         atMost(`§1 ${phase}: B's p99 ÷ B's p99 alone (4a)`, beside.p99 / alone.p99, 1.5),
         atMost(`§1 ${phase}: B's longest wait`, beside.max, 2000, " ms"),
         none(`§1 ${phase}: B's events not delivered`, beside.undelivered),
-        atLeast(`§1 ${phase}: A's attempts (A still progresses)`, progress.attempts, 1),
+        // Tried, not recorded: an attempt at a receiver that never answers is recorded at its timeout.
+        atLeast(`§1 ${phase}: A's deliveries tried (A still progresses)`, progress.tried, 1),
         none(`§1 ${phase}: A's retries earlier than the schedule`, progress.early),
       );
       report(

@@ -24,7 +24,7 @@ export const atMost = (target: string, measured: number, bound: number, unit = "
 
 /** A count that must be zero (lost, twice). */
 export const none = (target: string, count: number): TargetCheck => ({
-  target: `${target}: none`,
+  target: `${target} = 0`,
   measured: String(count),
   pass: count === 0,
 });
