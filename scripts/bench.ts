@@ -19,8 +19,10 @@ import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { offerLoad, percentile } from "./support/offered-load";
 import { cpuPerRequest, cpuSnapshot } from "./support/process-cpu";
+import { ProfileWindows, profileDirectory } from "./support/profile-windows";
 import { queryOnce } from "./support/query-once";
 import { writeReportSection } from "./support/report-section";
+import { atLeast, atMost, loadNow, none, printTargets, type TargetCheck } from "./support/target-checks";
 import { waitForUrl } from "./support/wait-for-url";
 import { merchantsWithEndpoints, startReceiver } from "./support/webhook-receivers";
 
@@ -43,6 +45,9 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     // Another Node.js binary for the server (the bench itself keeps this one), to compare runtimes.
     "server-node": { type: "string" },
+    // The server under `node --cpu-prof`; each measured scenario's time window is written beside
+    // the profile, which `npx tsx scripts/cpu-profile-split.ts <dir>` splits per scenario.
+    "cpu-prof": { type: "boolean", default: false },
     // Serve the existing .next build instead of building the checkout first. A stale build once
     // served old code against a migrated database (every ingestion a 500): only for reruns.
     "reuse-build": { type: "boolean", default: false },
@@ -61,6 +66,13 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 const PASSWORD = "bench password 1234";
 /** Whether a scenario (a, b, c, d, m), the ingestion (i), offered (p) or webhooks (w) runs: all unless --only says. */
 const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
+const LETTERS = ["a", "b", "c", "d", "e", "i", "m", "p", "t", "w"];
+for (const letter of args.only?.split(",") ?? []) {
+  if (!LETTERS.includes(letter)) throw new Error(`--only: no scenario "${letter}" (scenarios: ${LETTERS.join(", ")})`);
+}
+/** The profile's directory under --cpu-prof, and the measured windows (kept in any case: cheap). */
+const PROFILE_DIR = args["cpu-prof"] ? profileDirectory() : undefined;
+const windows = new ProfileWindows();
 
 /** A database of demo events under test, and the port of the production server in front of it. */
 type Target = { events: number; databaseUrl: string; port: number };
@@ -170,14 +182,22 @@ function serverEnv(target: Target): NodeJS.ProcessEnv {
 }
 
 /** A production server started by the bench: where it answers, and its pid for the CPU figures. */
-type Server = { base: string; pid: number; stop: () => void };
+type Server = { base: string; pid: number; stop: () => Promise<void> };
 
 async function startServer(target: Target): Promise<Server> {
-  const child = spawn(args["server-node"] ?? process.execPath, ["scripts/server.mjs"], {
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(args["server-node"] ?? process.execPath, [...profile, "scripts/server.mjs"], {
     env: serverEnv(target),
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const server = { base: baseOf(target), pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Waits for the exit: V8 writes the profile as the process ends (scripts/server.mjs drains and exits on SIGTERM).
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const server = { base: baseOf(target), pid: child.pid ?? 0, stop };
+  windows.serverPid = server.pid;
   try {
     await waitForUrl(`${server.base}/readyz`, 60_000);
     // The demo data leaves events pending: let the worker finish them before measuring reads.
@@ -190,7 +210,7 @@ async function startServer(target: Target): Promise<Server> {
       await new Promise((r) => setTimeout(r, 500));
     }
   } catch (e) {
-    server.stop();
+    await server.stop();
     throw e;
   }
   return server;
@@ -220,7 +240,11 @@ async function measure(server: Server, { name, path, headers }: Scenario, warmUp
   if (warmUp) await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: 3 });
   const before = cpuSnapshot(server.pid);
   const clientBefore = process.cpuUsage();
-  const r = await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
+  const r = await windows.time(
+    name,
+    () => autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: DURATION }),
+    (result) => result.requests.total,
+  );
   const cpu = cpuPerRequest(before, cpuSnapshot(server.pid), r.requests.total);
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = Math.round(((clientUsage.user + clientUsage.system) / 1000 / Math.max(1, r.requests.total)) * 100) / 100;
@@ -236,7 +260,7 @@ async function measure(server: Server, { name, path, headers }: Scenario, warmUp
     postgresCpu: cpu.postgres,
   };
   console.log(
-    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B  CPU/req server ${cpu.server} ms, PostgreSQL ${cpu.postgres} ms, load generator ${clientCpu} ms`,
+    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B  CPU/req server ${cpu.server} ms, PostgreSQL ${cpu.postgres} ms, load generator ${clientCpu} ms  load ${loadNow()}`,
   );
   return figures;
 }
@@ -333,14 +357,19 @@ async function pageScenarios(target: Target, server: Server): Promise<{ a: Scena
 /** POST /bench/fixed with the same event bodies: what the framework alone takes in, per second. */
 async function postCeiling(server: Server, seconds: number, responseBytes: number) {
   const cpuBefore = cpuSnapshot(server.pid);
-  const r = await autocannon({
-    url: `${server.base}/bench/fixed?bytes=${responseBytes}`,
-    method: "POST",
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
-  });
+  const r = await windows.time(
+    "(e) fixed POST",
+    () =>
+      autocannon({
+        url: `${server.base}/bench/fixed?bytes=${responseBytes}`,
+        method: "POST",
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { "content-type": "application/json" },
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
+      }),
+    (result) => result.requests.total,
+  );
   const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(server.pid), r.requests.total);
   return { rps: Math.round(r.requests.average), errors: r.errors + r.timeouts + r.non2xx, serverCpu: cpu.server };
 }
@@ -360,6 +389,7 @@ async function ingestion(server: Server, seconds: number) {
   const started = new Date(Math.max(Date.now(), (max?.getTime() ?? 0) + 1));
   let accepted = 0;
   const cpuBefore = cpuSnapshot(server.pid);
+  const startUs = windows.start();
   let run!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     run = autocannon(
@@ -378,6 +408,7 @@ async function ingestion(server: Server, seconds: number) {
     if (status === 202) accepted++;
   });
   const r = await done;
+  windows.add("(i) ingestion", startUs, r.requests.total);
   const stoppedAt = Date.now();
   let pending = 1;
   while (pending > 0 && Date.now() - stoppedAt < 60_000) {
@@ -416,13 +447,18 @@ type Offered = Awaited<ReturnType<typeof offeredIngestion>>;
 /** (p): single POSTs offered at `rate` per second: the answers' latency, and whether each was stored. */
 async function offeredIngestion(server: Server, rate: number, seconds: number) {
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
-  const load = await offerLoad({
-    url: `${server.base}/v1/webhooks/events`,
-    headers,
-    rate,
-    seconds,
-    body: () => JSON.stringify(cardEventData()),
-  });
+  const load = await windows.time(
+    "(p) offered single POSTs",
+    () =>
+      offerLoad({
+        url: `${server.base}/v1/webhooks/events`,
+        headers,
+        rate,
+        seconds,
+        body: () => JSON.stringify(cardEventData()),
+      }),
+    (result) => result.sent,
+  );
   return {
     rate,
     sent: load.sent,
@@ -445,6 +481,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   const routes = await merchantsWithEndpoints(receiver.url, Number(args["webhook-merchants"]));
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
   let n = 0;
+  const startUs = windows.start();
   const load = await offerLoad({
     url: `${server.base}/v1/webhooks/events`,
     headers,
@@ -464,6 +501,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   const accepted = load.statuses.get(202) ?? 0;
   const until = Date.now() + 30_000;
   while (receiver.arrivals.size < accepted && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  windows.add("(w) notification to webhook, until delivered", startUs, load.sent);
   const latencies = [...receiver.arrivals.values()].map((a) => a.at - a.sentAt);
   await receiver.close();
   const { closeDb } = await import("@/lib/db/client");
@@ -547,13 +585,24 @@ async function main(): Promise<void> {
     const ratioA = ratio(0, 3);
     const ratioC = ratio(2, 4);
     console.log(`\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}`);
+    // The same comparison by the server's CPU per request ((d)'s over the page's, so that higher
+    // is better like the req/s ratio): on a machine shared with other work, req/s follow the
+    // other work's load, CPU per request much less.
+    const cpuRatio = (of: number, to: number) =>
+      samples[of]!.length && samples[to]!.length
+        ? median(samples[of]!.map((s, i) => samples[to]![i]!.serverCpu / s.serverCpu))
+        : Number.NaN;
+    console.log(
+      `by server CPU per request, (d)/(a): ${cpuRatio(0, 3).toFixed(2)}   (d)/(c): ${cpuRatio(2, 4).toFixed(2)}  (load ${loadNow()})`,
+    );
     const tenantRatios = { a: ratio(7, 0), c: ratio(8, 2) };
     if (selected("t"))
       console.log(`as a merchant account: (a) ${tenantRatios.a.toFixed(2)}, (c) ${tenantRatios.c.toFixed(2)} of unscoped`);
     if (selected("m") && selected("b")) console.log(`ratio (m)/(b), MID filter to status filter: ${ratio(6, 1).toFixed(2)}`);
     let ingest: Awaited<ReturnType<typeof ingestion>> | undefined;
     let ceiling: Awaited<ReturnType<typeof postCeiling>> | undefined;
-    if (selected("i")) {
+    // (e) is ingestion's ceiling: the one runs with the other.
+    if (selected("i") || selected("e")) {
       console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
       ingest = await ingestion(server, Number(args["ingest-seconds"]));
       console.log(ingest);
@@ -576,6 +625,7 @@ async function main(): Promise<void> {
       webhooks = await notificationToWebhook(server, Number(args["webhook-rate"]), Number(args["offered-seconds"]));
       console.log(webhooks);
     }
+    printTargets("Issue 22's targets", issue22Checks({ ratioA, ratioC, ingest, ceiling, offered, webhooks }));
     if (args.only || !ingest || !ceiling || !offered || !webhooks) return;
     const [a, b, c, dA, dC, a100, , tA, tC] = samples.map(medianOf) as Figures[] as [
       Figures,
@@ -592,8 +642,47 @@ async function main(): Promise<void> {
     console.log(`p99 (c)/(a') at limit 100: ${p99Ratio.toFixed(2)}`);
     writeReport([a, a100, b, c, dA, dC, tA, tC], { ratioA, ratioC, p99Ratio, tenantRatios }, ingest, ceiling, offered, webhooks);
   } finally {
-    server.stop();
+    await server.stop();
+    if (PROFILE_DIR) {
+      windows.write(PROFILE_DIR);
+      console.log(`\nCPU profile and windows in ${PROFILE_DIR}: npx tsx scripts/cpu-profile-split.ts ${PROFILE_DIR}`);
+    }
   }
+}
+
+/** Issue 22's targets that this run measured: sections 2 (ingestion, p, w) and 3 (the list's ratios). */
+function issue22Checks(run: {
+  ratioA: number;
+  ratioC: number;
+  ingest?: Awaited<ReturnType<typeof ingestion>>;
+  ceiling?: Awaited<ReturnType<typeof postCeiling>>;
+  offered?: Offered;
+  webhooks?: Awaited<ReturnType<typeof notificationToWebhook>>;
+}): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  if (Number.isFinite(run.ratioA)) checks.push(atLeast("§3 (a) / (d), req/s, median of the rounds' ratios", run.ratioA, 0.8));
+  if (Number.isFinite(run.ratioC)) checks.push(atLeast("§3 (c) / (d), req/s, median of the rounds' ratios", run.ratioC, 0.8));
+  const { ingest, ceiling, offered, webhooks } = run;
+  if (ingest && ceiling) {
+    checks.push(atLeast("§2 ingestion (i) / fixed POST (e), req/s", ingest.rps / ceiling.rps, 0.8));
+    checks.push(none("§2 ingestion: accepted (202) but not stored", Math.max(0, ingest.accepted - ingest.stored)));
+    checks.push(none("§2 ingestion: processed twice", ingest.processedTwice));
+  }
+  // A rate other than the target's measures something else: reported, not judged.
+  const atRate = (check: TargetCheck, rate: number, target: number): TargetCheck =>
+    rate === target ? check : { ...check, pass: undefined, note: `offered ${rate}/s, the target is at ${target}/s` };
+  if (offered) {
+    checks.push(atRate(atMost("§2 (p) answer p99 at 500/s offered", offered.p99, 50, " ms"), offered.rate, 500));
+    checks.push(none("§2 (p) requests not accepted (202)", offered.errors));
+  }
+  if (webhooks) {
+    checks.push(atRate(atMost("§2 (w) notification → webhook p50 at 1,000/s", webhooks.p50, 100, " ms"), webhooks.rate, 1000));
+    checks.push(atRate(atMost("§2 (w) notification → webhook p95 at 1,000/s", webhooks.p95, 150, " ms"), webhooks.rate, 1000));
+    checks.push(none("§2 (w) requests not accepted (202)", webhooks.sent - webhooks.accepted));
+    checks.push(none("§2 (w) accepted but never delivered", Math.max(0, webhooks.accepted - webhooks.delivered)));
+    checks.push(none("§2 (w) delivered twice", webhooks.duplicates));
+  }
+  return checks;
 }
 
 function writeReport(
@@ -709,7 +798,7 @@ async function compareSizes(small: Target): Promise<void> {
     console.log(`\n${table.join("\n")}`);
     if (!args.only) writeScaleReport(small, table);
   } finally {
-    for (const server of servers) server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 

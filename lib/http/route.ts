@@ -8,11 +8,12 @@ import { readJsonText } from "@/lib/http/body";
 import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
-import { logger } from "@/lib/log";
+import { accessLogger } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { routePattern } from "@/lib/metrics/route-pattern";
 import { clientAddress } from "@/lib/request/client-address";
 import { requestIdOf } from "@/lib/request/request-id";
+import { requestUrl } from "@/lib/request/request-url";
 import { toApiError } from "@/lib/to-api-error";
 import { unstorableText } from "@/lib/validation/storable-text";
 
@@ -59,10 +60,13 @@ async function run(
     response = problemResponse(toApiError(error, requestId), requestId);
   }
   response.headers.set("x-request-id", requestId);
-  const path = new URL(request.url).pathname;
+  const path = requestUrl(request).pathname;
   const ms = performance.now() - started;
   observeRequest({ method: request.method, route: routePattern(path, params), status: response.status, ms });
-  logger().info({ requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId }, "request");
+  accessLogger().info(
+    { requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId },
+    "request",
+  );
   return response;
 }
 
