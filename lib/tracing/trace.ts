@@ -79,11 +79,6 @@ export function startSpan(name: string, options: SpanOptions & { startTime?: Tim
   );
 }
 
-/** The active context (to hand to work done later, elsewhere); undefined when off. */
-export function activeContext(): Context | undefined {
-  return tracingOn() ? context.active() : undefined;
-}
-
 /** The span context of the active span, for a link; undefined when off or outside any span. */
 export function activeSpanContext(): SpanContext | undefined {
   if (!tracingOn()) return undefined;
@@ -94,7 +89,7 @@ export function activeSpanContext(): SpanContext | undefined {
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** The W3C traceparent of a span context: what the trace_parent columns and outbound webhooks carry. */
-export function traceparentOf(spanContext: SpanContext | undefined): string | null {
+function traceparentOf(spanContext: SpanContext | undefined): string | null {
   if (!spanContext || !trace.isSpanContextValid(spanContext)) return null;
   return `00-${spanContext.traceId}-${spanContext.spanId}-${spanContext.traceFlags.toString(16).padStart(2, "0")}`;
 }
