@@ -829,7 +829,8 @@ async function costSample(letter: CostLetter, server: Server, pages: { a: Scenar
   const load = loadAverage();
   if (letter === "i") {
     const r = await ingestion(server, Number(args["ingest-seconds"]));
-    if (r.errors > 0 || r.accepted !== r.stored)
+    // Stored may exceed accepted: what is in flight when the load stops is stored, its answer not counted.
+    if (r.errors > 0 || r.stored < r.accepted)
       throw new Error(`ingestion: ${r.errors} errors, ${r.accepted} accepted, ${r.stored} stored`);
     console.log(`ingestion ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${r.serverCpuPerEvent} ms/event`);
     return { rps: r.rps, p50: r.p50, p99: r.p99, load };
