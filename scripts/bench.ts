@@ -845,7 +845,15 @@ async function costSample(letter: CostLetter, server: Server, pages: { a: Scenar
  * throughput: the observed server's CPU per scrape (back to back), and in this process the CPU of
  * the hooks a request runs with metrics on (the same functions the server calls, registry made).
  */
-async function metricsParts(observed: Server) {
+async function metricsParts(plain: Server, observed: Server) {
+  // Idle, side by side: what metrics on costs with no request at all (prom-client's default
+  // collectors: the event-loop delay monitor, the GC observer), both workers polling alike.
+  const IDLE_MS = 15_000;
+  const idleBefore = [plain, observed].map((server) => cpuSnapshot(server.pid));
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const [plainIdle, observedIdle] = [plain, observed].map(
+    (server, i) => cpuPerRequest(idleBefore[i]!, cpuSnapshot(server.pid), IDLE_MS / 1000).server,
+  );
   const SCRAPES = 50;
   const before = cpuSnapshot(observed.pid);
   for (let i = 0; i < SCRAPES; i++) {
@@ -869,7 +877,13 @@ async function metricsParts(observed: Server) {
     const used = process.cpuUsage(start);
     return Math.round(((used.user + used.system) / N) * 100) / 100;
   };
-  return { scrapeServerMs: scrape.server, listHooksUs: microseconds(list), notificationHooksUs: microseconds(notification) };
+  return {
+    plainIdle,
+    observedIdle,
+    scrapeServerMs: scrape.server,
+    listHooksUs: microseconds(list),
+    notificationHooksUs: microseconds(notification),
+  };
 }
 
 async function observabilityCost(): Promise<void> {
@@ -908,7 +922,7 @@ async function observabilityCost(): Promise<void> {
     }
     const table = costTable(letters, samples, configs[0]!.name, configs[1]!.name);
     const loads = [...samples.values()].flatMap((sides) => sides.flatMap((side) => side.map((s) => s.load)));
-    const parts = await metricsParts(servers[1]!);
+    const parts = await metricsParts(servers[0]!, servers[1]!);
     const about = [...costAbout(started, loads, scraper.counts), ...partsAbout(parts)];
     console.log(["", ...table, "", ...about].join("\n"));
     if (!args.only) writeCostReport(table, about);
@@ -949,6 +963,7 @@ function costAbout(started: Date, loads: number[], scrapes: { ok: number; bytes:
 function partsAbout(parts: Awaited<ReturnType<typeof metricsParts>>) {
   const perSecond = parts.scrapeServerMs / Number(args["scrape-seconds"]);
   return [
+    `Idle, side by side for 15 s (workers polling, no request): ${parts.plainIdle} ms of server CPU per second without, ${parts.observedIdle} ms with metrics on (prom-client's default collectors).`,
     `From its parts: a scrape costs the server ${parts.scrapeServerMs} ms of CPU (50 back to back), ${perSecond.toFixed(2)} ms per second at one scrape every ${args["scrape-seconds"]} s (${(perSecond / 10).toFixed(3)} % of a core); the hooks a request runs cost ${parts.listHooksUs} µs of CPU for a list page (its duration histogram) and ${parts.notificationHooksUs} µs for a notification (duration, received, decided), against the 2–5 ms of server CPU a request takes (the tables above and the bench section).`,
   ];
 }
