@@ -8,9 +8,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as acknowledge } from "@/app/v1/alerts/[id]/acknowledge/route";
 import { GET as listAlerts } from "@/app/v1/alerts/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
+import { openAlert, resolveAlert } from "@/lib/alerts/alert-transitions";
 import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
 import type { Finding } from "@/lib/alerts/finding";
-import { openAlert, resolveAlert } from "@/lib/alerts/alert-transitions";
 import { db } from "@/lib/db/client";
 import { testClock } from "../support/alert-history";
 import { call, userWithTokens } from "../support/api";
@@ -130,7 +130,10 @@ describe("POST /v1/alerts/{id}/acknowledge", () => {
     const again = await call(acknowledge, path, { method: "POST", token: admin, params: { id: alert.id } });
     expect(again.json.acknowledgedBy).toBe(res.json.acknowledgedBy);
 
-    const audit = await db().auditLogEntry.findMany({ where: { targetType: "alert", targetId: alert.id }, orderBy: { createdAt: "asc" } });
+    const audit = await db().auditLogEntry.findMany({
+      where: { targetType: "alert", targetId: alert.id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audit.map((entry) => entry.action)).toEqual(["alert.open", "alert.acknowledge"]);
     expect(audit[1]!.actorUsername).toBe(res.json.acknowledgedBy);
     expect(audit[1]!.after).toMatchObject({ state: "acknowledged" });
@@ -167,7 +170,12 @@ describe("operational webhooks", () => {
       url: own.url,
       eventTypes: ["alert.opened", "alert.resolved"],
     });
-    const allEndpoint = await endpoint(admin, { merchantId: b.merchantId, url: all.url, eventTypes: ["alert.opened"], allAlerts: true });
+    const allEndpoint = await endpoint(admin, {
+      merchantId: b.merchantId,
+      url: all.url,
+      eventTypes: ["alert.opened"],
+      allAlerts: true,
+    });
     // B's endpoint takes every event type (empty) but names no alert type: no alerts.
     await endpoint(operator, { merchantId: b.merchantId, url: other.url });
     // Only admins make an endpoint receive every alert.
