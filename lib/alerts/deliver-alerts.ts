@@ -6,7 +6,7 @@
 // disabling the endpoint's event deliveries, so these attempts do not touch the endpoint's
 // health. Claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moved to the lease end),
 // so instances never send one twice at once and a crash leaves it due again. Run by the
-// maintenance schedule every second (a handful at a time, sent together).
+// maintenance schedule every second (at most 10 in flight, not awaited by the schedule).
 import "server-only";
 import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
@@ -82,14 +82,35 @@ async function sendOne(delivery: ClaimedAlertDelivery): Promise<void> {
     logger().warn({ alertDeliveryId: delivery.id, errorClass: outcome.errorClass }, "alert webhook attempt failed");
 }
 
-/** Claims and sends the due alert deliveries (one batch); returns how many were attempted. */
-export async function deliverDueAlerts(): Promise<number> {
+// Sends in flight in this process: the schedule does not wait for them (a receiver that hangs
+// would hold every other chore for WEBHOOK_TIMEOUT_MS), and claims only what is left of the batch.
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Claims and sends the due alert deliveries (one batch); returns how many were claimed. With
+ * `wait: false` (the maintenance schedule) the sends go on after it returns; one that is cut
+ * short by a stop is sent again when its lease ends.
+ */
+export async function deliverDueAlerts(options: { wait?: boolean } = {}): Promise<number> {
   if (!env().webhooks.workerEnabled) return 0;
-  const rows = await sql({ name: "alerts_claim_deliveries", text: CLAIM_SQL, values: [CLAIM_BATCH, leaseMs()] });
-  const claimed = rows.map((row) => ({
-    ...(row as unknown as ClaimedAlertDelivery),
-    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as string) : null,
-  }));
-  await Promise.all(claimed.map(sendOne));
-  return claimed.length;
+  const room = CLAIM_BATCH - inFlight.size;
+  if (room <= 0) return 0;
+  const rows = await sql({ name: "alerts_claim_deliveries", text: CLAIM_SQL, values: [room, leaseMs()] });
+  const sends = rows.map((row) => {
+    const send = sendOne({
+      ...(row as unknown as ClaimedAlertDelivery),
+      previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as string) : null,
+    }).catch((error: unknown) => {
+      // Unrecorded: the lease runs out and the delivery is attempted again.
+      logger().warn(
+        { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
+        "alert webhook not recorded",
+      );
+    });
+    inFlight.add(send);
+    void send.finally(() => inFlight.delete(send));
+    return send;
+  });
+  if (options.wait !== false) await Promise.all(sends);
+  return sends.length;
 }

@@ -1,9 +1,9 @@
 // The server's periodic chores, in a loop of their own beside the two workers (the event worker
 // drains events, the delivery worker sends webhooks): the month partitions kept (the months ahead
 // created, the expired ones dropped), the overview's count deltas folded, background jobs whose
-// lease expired resumed, expired rows purged. Started with the event worker (WORKER_ENABLED) by
-// instrumentation.ts; one chore at a time, each on its own clock, so a slow or failing chore
-// neither delays the queues nor the other chores. stop() waits for the chore in progress.
+// lease expired resumed, expired rows purged, the alert rules evaluated and their webhooks sent.
+// Started with the event worker (WORKER_ENABLED) by instrumentation.ts; one chore at a time, each
+// on its own clock, so a slow or failing chore neither delays the queues nor the other chores. stop() waits for the chore in progress.
 import "server-only";
 import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
@@ -53,8 +53,8 @@ const CHORES: Chore[] = [
     retryMs: 5_000,
     run: () => evaluateAlerts(),
   },
-  // Their operational webhooks: a handful of rows, sent together, so soon after the change.
-  { name: "alert webhooks", everyMs: 1_000, run: deliverDueAlerts },
+  // Their operational webhooks: a few rows, claimed every second and sent without holding the schedule.
+  { name: "alert webhooks", everyMs: 1_000, run: () => deliverDueAlerts({ wait: false }) },
 ];
 
 // The loop's shortest sleep, so that a chore due again at once cannot spin it.
