@@ -3,7 +3,8 @@
 // created, the expired ones dropped), the overview's count deltas folded, background jobs whose
 // lease expired resumed, expired rows purged, the alert rules evaluated and their webhooks sent.
 // Started with the event worker (WORKER_ENABLED) by instrumentation.ts; one chore at a time, each
-// on its own clock, so a slow or failing chore neither delays the queues nor the other chores. stop() waits for the chore in progress.
+// on its own clock, so a slow or failing chore neither delays the queues nor the other chores.
+// stop() waits for the chore in progress.
 import "server-only";
 import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
