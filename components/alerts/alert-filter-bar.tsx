@@ -8,6 +8,33 @@ import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_STATES } from "@/lib/alerts/alert
 
 const STATE_LABELS = { open: "Open", acknowledged: "Acknowledged", resolved: "Resolved" } as const;
 
+/** One labelled choice of the bar: "" is every value. */
+function FilterChoice<T extends string>(props: {
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="w-[calc(50%-0.375rem)] sm:w-48">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-(--fg-muted)">
+        {props.label}
+      </label>
+      <Select id={id} size="sm" value={props.value ?? ""} onChange={(e) => props.onChange(e.target.value || undefined)}>
+        <option value="">{props.anyLabel}</option>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {props.labels[option]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 export function AlertFilterBar({
   filters,
   setFilters,
@@ -15,45 +42,24 @@ export function AlertFilterBar({
   filters: AlertFilters;
   setFilters: (changes: Partial<AlertFilters>) => void;
 }) {
-  const ids = { state: useId(), kind: useId() };
   return (
     <search aria-label="Filter the alerts" className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor={ids.state} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-          State
-        </label>
-        <Select
-          id={ids.state}
-          size="sm"
-          value={filters.state ?? ""}
-          onChange={(e) => setFilters({ state: e.target.value || undefined })}
-        >
-          <option value="">Every state</option>
-          {ALERT_STATES.map((state) => (
-            <option key={state} value={state}>
-              {STATE_LABELS[state]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-48">
-        <label htmlFor={ids.kind} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-          Kind
-        </label>
-        <Select
-          id={ids.kind}
-          size="sm"
-          value={filters.kind ?? ""}
-          onChange={(e) => setFilters({ kind: e.target.value || undefined })}
-        >
-          <option value="">Every kind</option>
-          {ALERT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ALERT_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterChoice
+        label="State"
+        anyLabel="Every state"
+        value={filters.state}
+        options={ALERT_STATES}
+        labels={STATE_LABELS}
+        onChange={(state) => setFilters({ state })}
+      />
+      <FilterChoice
+        label="Kind"
+        anyLabel="Every kind"
+        value={filters.kind}
+        options={ALERT_KINDS}
+        labels={ALERT_KIND_LABELS}
+        onChange={(kind) => setFilters({ kind })}
+      />
     </search>
   );
 }

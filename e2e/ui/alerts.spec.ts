@@ -9,20 +9,18 @@ import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
+import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 let endpointId = "";
 
 test.beforeAll(async () => {
   const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
-  const auth = await anonymous.post("/v1/auth", {
-    data: { username: USERS.operator.username, password: USERS.operator.password },
-  });
-  const { access_token } = (await auth.json()) as { access_token: string };
+  const token = await apiToken(anonymous, USERS.operator);
   await anonymous.dispose();
   const api = await playwrightRequest.newContext({
     baseURL: baseUrlOf(PORTS[0]),
-    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
   });
   const merchant = await api.post("/v1/merchants", {
     data: { name: `Alertas ${randomBytes(3).toString("hex")}`, taxId: generateCnpj() },
