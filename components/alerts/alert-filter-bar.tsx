@@ -6,7 +6,13 @@ import type { AlertFilters } from "@/components/alerts/alert-queries";
 import { Select } from "@/components/ui/select";
 import { ALERT_KIND_LABELS, ALERT_KINDS, ALERT_STATES } from "@/lib/alerts/alert-kinds";
 
-const STATE_LABELS = { open: "Open", acknowledged: "Acknowledged", resolved: "Resolved" } as const;
+const STATE_CHOICE = {
+  label: "State",
+  anyLabel: "Every state",
+  options: ALERT_STATES,
+  labels: { open: "Open", acknowledged: "Acknowledged", resolved: "Resolved" },
+};
+const KIND_CHOICE = { label: "Kind", anyLabel: "Every kind", options: ALERT_KINDS, labels: ALERT_KIND_LABELS };
 
 /** One labelled choice of the bar: "" is every value. */
 function FilterChoice<T extends string>(props: {
@@ -44,22 +50,8 @@ export function AlertFilterBar({
 }) {
   return (
     <search aria-label="Filter the alerts" className="mb-4 flex flex-wrap items-end gap-3">
-      <FilterChoice
-        label="State"
-        anyLabel="Every state"
-        value={filters.state}
-        options={ALERT_STATES}
-        labels={STATE_LABELS}
-        onChange={(state) => setFilters({ state })}
-      />
-      <FilterChoice
-        label="Kind"
-        anyLabel="Every kind"
-        value={filters.kind}
-        options={ALERT_KINDS}
-        labels={ALERT_KIND_LABELS}
-        onChange={(kind) => setFilters({ kind })}
-      />
+      <FilterChoice {...STATE_CHOICE} value={filters.state} onChange={(state) => setFilters({ state })} />
+      <FilterChoice {...KIND_CHOICE} value={filters.kind} onChange={(kind) => setFilters({ kind })} />
     </search>
   );
 }
