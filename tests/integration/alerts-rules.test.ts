@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PATCH as patchEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
+import { openAlert } from "@/lib/alerts/alert-transitions";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { rollSubjectHours } from "@/lib/alerts/roll-subject-hours";
 import { db } from "@/lib/db/client";
@@ -122,6 +123,20 @@ describe("failure rate", () => {
     const [c, d] = await Promise.all([evaluateAlerts(later(now, HOUR)), evaluateAlerts(later(now, HOUR))]);
     expect([...c.resolved, ...d.resolved].filter((id) => id === alerts[0]!.id)).toHaveLength(1);
     expect((await auditOf(alerts[0]!.id)).map((e) => e.action)).toEqual(["alert.open", "alert.resolve"]);
+  });
+  it("opens one alert of five concurrent openings of the same finding (the open-once index)", async () => {
+    const now = testClock(1, 18);
+    const finding = {
+      kind: "failure_rate" as const,
+      subjectType: "merchant" as const,
+      subjectId: `m-five-${Date.now()}`,
+      reason: "credential_disabled",
+      merchantId: null,
+      details: {},
+    };
+    const opened = await Promise.all(Array.from({ length: 5 }, () => openAlert(finding, now)));
+    expect(opened.filter(Boolean)).toHaveLength(1);
+    expect(await alertsOf(finding.subjectId)).toHaveLength(1);
   });
 });
 
