@@ -31,13 +31,13 @@ test.beforeAll(async () => {
   endpointId = ((await endpoint.json()) as { id: string }).id;
   await api.dispose();
   const since = new Date(Date.now() - 5 * 24 * 3600_000).toISOString();
-  await queryE2E("UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1", [
+  await queryE2E("UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2::text WHERE id = $1::text", [
     endpointId,
     `failing without a success since ${since}`,
   ]);
   await queryE2E(
     `INSERT INTO alerts (id, kind, subject_type, subject_id, subject_key, merchant_id, details, opened_at, last_seen_at, created_at)
-     VALUES (substr(md5(random()::text), 1, 20), 'endpoint_disabled', 'endpoint', $1, 'endpoint_disabled|endpoint|' || $1 || '|', $2,
+     VALUES (substr(md5(random()::text), 1, 20), 'endpoint_disabled', 'endpoint', $1::text, 'endpoint_disabled|endpoint|' || $1::text || '|', $2,
        jsonb_build_object('disabledReason', $3::text), now(), now(), now())
      ON CONFLICT DO NOTHING`,
     [endpointId, merchantId, `failing without a success since ${since}`],
