@@ -29,32 +29,41 @@ const COLUMN: Record<SilentSubject, string> = {
   terminal: "terminal_id",
 };
 
-const params = sqlParameters(["now", "type", "days", "minActiveDays", "minMinutes", "factor"]);
-// The last two hours are read from the events (not rolled yet); earlier ones from the rollup.
+const params = sqlParameters(["now", "type", "hours", "days", "minActiveDays", "minMinutes", "factor"]);
+// Regular subjects: this hour of the day on enough of the history days (the given hours, on the
+// (subject_type, hour) index). Their last event: the last two hours' events (one range scan,
+// grouped), else the rollup's latest hour (one backward probe each). The profile of the quiet
+// ones only, and only of the hours of the day their silence spans: those hours on each history
+// day, probed on the primary key.
 const silenceSql = (column: string) => `
-WITH history AS (
-  SELECT date_trunc('hour', ${params.at.now}::timestamptz) - k * interval '1 day' AS hour FROM generate_series(1, ${params.at.days}::int) k
-), regular AS (
+WITH regular AS (
   SELECT c.subject_id, max(c.merchant_id) AS merchant_id, count(*)::int AS active_days
   FROM subject_hourly_counts c
-  WHERE c.subject_type = ${params.at.type} AND c.hour IN (SELECT hour FROM history)
+  WHERE c.subject_type = ${params.at.type} AND c.hour = ANY (${params.at.hours}::timestamptz[])
   GROUP BY c.subject_id HAVING count(*) >= ${params.at.minActiveDays}::int
-), seen AS (
-  SELECT r.*, greatest(
-    (SELECT max(e.created_at) FROM events e WHERE e.${column} = r.subject_id
-      AND e.created_at >= date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour' AND e.created_at <= ${params.at.now}),
-    (SELECT max(c.last_at) FROM subject_hourly_counts c WHERE c.subject_type = ${params.at.type} AND c.subject_id = r.subject_id
-      AND c.hour >= ${params.at.now}::timestamptz - ${params.at.days}::int * interval '1 day' AND c.hour < ${params.at.now})) AS last_seen
+), live AS (
+  SELECT e.${column} AS subject_id, max(e.created_at) AS at FROM events e
+  WHERE e.created_at >= date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour'
+    AND e.created_at <= ${params.at.now} AND e.${column} IS NOT NULL
+  GROUP BY 1
+), quiet AS MATERIALIZED (
+  SELECT r.*, s.last_seen, greatest(coalesce(s.last_seen, '-infinity'), ${params.at.now}::timestamptz - interval '24 hours') AS since
   FROM regular r
-), quiet AS (
-  SELECT s.*, greatest(coalesce(s.last_seen, '-infinity'), ${params.at.now}::timestamptz - interval '24 hours') AS since
-  FROM seen s WHERE s.last_seen IS NULL OR s.last_seen < ${params.at.now}::timestamptz - ${params.at.minMinutes}::int * interval '1 minute'
+  LEFT JOIN live l ON l.subject_id = r.subject_id
+  CROSS JOIN LATERAL (SELECT coalesce(l.at, (
+    SELECT c.last_at FROM subject_hourly_counts c WHERE c.subject_type = ${params.at.type} AND c.subject_id = r.subject_id
+      AND c.hour < date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour' ORDER BY c.hour DESC LIMIT 1)) AS last_seen) s
+  WHERE s.last_seen IS NULL OR s.last_seen < ${params.at.now}::timestamptz - ${params.at.minMinutes}::int * interval '1 minute'
 ), profile AS (
-  SELECT c.subject_id, extract(hour FROM c.hour AT TIME ZONE 'UTC')::int AS hod, sum(c.count)::float8 / ${params.at.days}::int AS mean
-  FROM subject_hourly_counts c JOIN quiet q ON q.subject_id = c.subject_id
-  WHERE c.subject_type = ${params.at.type} AND c.hour < date_trunc('hour', ${params.at.now}::timestamptz)
-    AND c.hour >= date_trunc('hour', ${params.at.now}::timestamptz) - ${params.at.days}::int * interval '1 day'
-  GROUP BY 1, 2
+  SELECT q.subject_id, x.hod, x.mean FROM quiet q CROSS JOIN LATERAL (
+    SELECT extract(hour FROM c.hour AT TIME ZONE 'UTC')::int AS hod, sum(c.count)::float8 / ${params.at.days}::int AS mean
+    FROM subject_hourly_counts c
+    WHERE c.subject_type = ${params.at.type} AND c.subject_id = q.subject_id AND c.hour = ANY (ARRAY(
+      SELECT h - k * interval '1 day'
+      FROM generate_series(date_trunc('hour', q.since), ${params.at.now}::timestamptz, interval '1 hour') h,
+        generate_series(1, ${params.at.days}::int) k))
+    GROUP BY 1
+  ) x
 ), expected AS (
   SELECT q.subject_id, sum(p.mean * extract(epoch FROM least(h + interval '1 hour', ${params.at.now}::timestamptz) - greatest(h, q.since)) / 3600) AS n
   FROM quiet q
@@ -66,6 +75,14 @@ SELECT q.subject_id, q.merchant_id, q.active_days, q.last_seen, x.n AS expected,
   (SELECT p.mean FROM profile p WHERE p.subject_id = q.subject_id AND p.hod = extract(hour FROM ${params.at.now}::timestamptz AT TIME ZONE 'UTC')::int) AS hour_mean
 FROM quiet q JOIN expected x USING (subject_id)
 WHERE x.n >= ${params.at.factor}::float8`;
+
+const HOUR_MS = 3_600_000;
+
+/** This hour of the day on each of the `days` days before `now` (the hours' starts, UTC). */
+function sameHourBefore(now: Date, days: number): Date[] {
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  return Array.from({ length: days }, (_, k) => new Date(hour - (k + 1) * 24 * HOUR_MS));
+}
 
 const stillParams = sqlParameters(["now", "type", "ids", "since"]);
 // Of open silence alerts' subjects (parallel arrays: id, last event seen), those that sent nothing since.
@@ -81,7 +98,7 @@ async function newlySilent(now: Date, type: SilentSubject): Promise<Finding[]> {
   const rows = await sql({
     name: `alerts_silence_${type}`,
     text: silenceSql(COLUMN[type]),
-    values: params.values({ now, type, days, minActiveDays, minMinutes, factor }),
+    values: params.values({ now, type, hours: sameHourBefore(now, days), days, minActiveDays, minMinutes, factor }),
   });
   return rows.map((row) => {
     const hourMean = row.hour_mean === null ? null : Number(row.hour_mean);

@@ -75,7 +75,7 @@ CREATE INDEX "alert_deliveries_alert_id_idx" ON "alert_deliveries"("alert_id");
 CREATE INDEX "alert_deliveries_endpoint_id_idx" ON "alert_deliveries"("endpoint_id");
 
 -- CreateIndex
-CREATE INDEX "subject_hourly_counts_hour_idx" ON "subject_hourly_counts"("hour");
+CREATE INDEX "subject_hourly_counts_subject_type_hour_idx" ON "subject_hourly_counts"("subject_type", "hour");
 
 -- AddForeignKey
 ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_alert_id_fkey" FOREIGN KEY ("alert_id") REFERENCES "alerts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -90,3 +90,7 @@ CREATE UNIQUE INDEX "alerts_open_once" ON "alerts"("subject_key") WHERE "resolve
 
 -- The alert deliveries' queue: only the pending ones, oldest due first.
 CREATE INDEX "alert_deliveries_due_idx" ON "alert_deliveries"("next_attempt_at") WHERE "status" = 'pending';
+
+-- The silence rule's profile of a subject: its hours read from the index alone (count and
+-- last_at included), not from rows scattered over the table's pages (lib/alerts/rules/silence-rule.ts).
+CREATE INDEX "subject_hourly_counts_profile_idx" ON "subject_hourly_counts"("subject_type", "subject_id", "hour") INCLUDE ("count", "last_at");
