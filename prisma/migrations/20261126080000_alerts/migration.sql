@@ -74,8 +74,6 @@ CREATE INDEX "alert_deliveries_alert_id_idx" ON "alert_deliveries"("alert_id");
 -- CreateIndex
 CREATE INDEX "alert_deliveries_endpoint_id_idx" ON "alert_deliveries"("endpoint_id");
 
--- CreateIndex
-CREATE INDEX "subject_hourly_counts_subject_type_hour_idx" ON "subject_hourly_counts"("subject_type", "hour");
 
 -- AddForeignKey
 ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_alert_id_fkey" FOREIGN KEY ("alert_id") REFERENCES "alerts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -90,6 +88,10 @@ CREATE UNIQUE INDEX "alerts_open_once" ON "alerts"("subject_key") WHERE "resolve
 
 -- The alert deliveries' queue: only the pending ones, oldest due first.
 CREATE INDEX "alert_deliveries_due_idx" ON "alert_deliveries"("next_attempt_at") WHERE "status" = 'pending';
+
+-- The silence rule's subjects of given hours (the same hour of the day on each history day), from
+-- the index alone; also the range the old hours are forgotten by.
+CREATE INDEX "subject_hourly_counts_hour_idx" ON "subject_hourly_counts"("subject_type", "hour") INCLUDE ("subject_id", "merchant_id");
 
 -- The silence rule's profile of a subject: its hours read from the index alone (count and
 -- last_at included), not from rows scattered over the table's pages (lib/alerts/rules/silence-rule.ts).
