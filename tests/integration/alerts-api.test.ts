@@ -4,7 +4,7 @@
 // (Standard Webhooks, verified with the standardwebhooks library), retried, sent to the endpoints
 // that take them: the merchant's own, and an admin's endpoint for every alert.
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as acknowledge } from "@/app/v1/alerts/[id]/acknowledge/route";
 import { GET as listAlerts } from "@/app/v1/alerts/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
@@ -13,7 +13,7 @@ import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
 import type { Finding } from "@/lib/alerts/finding";
 import { db } from "@/lib/db/client";
 import { testClock } from "../support/alert-history";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { runOnOwnDatabase } from "../support/own-database";
 import { merchantAccount } from "../support/tenants";
@@ -29,14 +29,7 @@ vi.hoisted(() => {
 
 runOnOwnDatabase("pic_alerts_api");
 
-let admin: string;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  admin = (await userWithTokens("admin")).accessToken;
-  operator = (await userWithTokens("operator")).accessToken;
-  viewer = (await userWithTokens("viewer")).accessToken;
-});
+const tokens = tokensOf("admin", "operator", "viewer");
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -73,7 +66,7 @@ describe("GET /v1/alerts", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof list>> = await list(viewer, `?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Awaited<ReturnType<typeof list>> = await list(tokens.viewer, `?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
       expect(page.status).toBe(200);
       expect(page.json.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.json.data.map((alert: { id: string }) => alert.id));
@@ -81,16 +74,16 @@ describe("GET /v1/alerts", () => {
     } while (cursor);
     expect(seen).toEqual(expect.arrayContaining([...ofA.map((x) => x!.id), ofB!.id, platform!.id, resolved!.id]));
 
-    const open = await list(viewer, "?state=open&kind=failure_rate&limit=100");
+    const open = await list(tokens.viewer, "?state=open&kind=failure_rate&limit=100");
     const openIds = open.json.data.map((alert: { id: string }) => alert.id);
     expect(openIds).toEqual(expect.arrayContaining([ofA[0]!.id, ofB!.id, platform!.id]));
     expect(openIds).not.toContain(ofA[1]!.id);
     expect(openIds).not.toContain(resolved!.id);
-    const gone = await list(viewer, "?state=resolved&limit=100");
+    const gone = await list(tokens.viewer, "?state=resolved&limit=100");
     expect(gone.json.data.map((alert: { id: string }) => alert.id)).toContain(resolved!.id);
     expect(gone.json.data.every((alert: { state: string }) => alert.state === "resolved")).toBe(true);
 
-    const bad = await list(viewer, "?state=sleeping");
+    const bad = await list(tokens.viewer, "?state=sleeping");
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].field).toBe("state");
 
@@ -102,7 +95,7 @@ describe("GET /v1/alerts", () => {
       [...ofA.map((x) => x!.id), resolved!.id].sort(),
     );
     // A staff cursor is not the merchant's.
-    const staffPage = await list(viewer, "?limit=1");
+    const staffPage = await list(tokens.viewer, "?limit=1");
     const crossed = await list(account.token, `?limit=1&cursor=${staffPage.json.metadata.cursor}`);
     expect(crossed.status).toBe(400);
   });
@@ -115,19 +108,24 @@ describe("POST /v1/alerts/{id}/acknowledge", () => {
     const alert = (await openAlert(finding(m.merchantId), now))!;
     const path = `/v1/alerts/${alert.id}/acknowledge`;
 
-    expect((await call(acknowledge, path, { method: "POST", token: viewer, params: { id: alert.id } })).status).toBe(403);
+    expect((await call(acknowledge, path, { method: "POST", token: tokens.viewer, params: { id: alert.id } })).status).toBe(403);
     const account = await merchantAccount(m.merchantId);
     expect((await call(acknowledge, path, { method: "POST", token: account.token, params: { id: alert.id } })).status).toBe(403);
     const unknown = "aaaaaaaaaaaaaaaaaaaa";
     expect(
-      (await call(acknowledge, `/v1/alerts/${unknown}/acknowledge`, { method: "POST", token: operator, params: { id: unknown } }))
-        .status,
+      (
+        await call(acknowledge, `/v1/alerts/${unknown}/acknowledge`, {
+          method: "POST",
+          token: tokens.operator,
+          params: { id: unknown },
+        })
+      ).status,
     ).toBe(404);
 
-    const res = await call(acknowledge, path, { method: "POST", token: operator, params: { id: alert.id } });
+    const res = await call(acknowledge, path, { method: "POST", token: tokens.operator, params: { id: alert.id } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: alert.id, state: "acknowledged", acknowledgedBy: expect.stringMatching(/^operator-/) });
-    const again = await call(acknowledge, path, { method: "POST", token: admin, params: { id: alert.id } });
+    const again = await call(acknowledge, path, { method: "POST", token: tokens.admin, params: { id: alert.id } });
     expect(again.json.acknowledgedBy).toBe(res.json.acknowledgedBy);
 
     const audit = await db().auditLogEntry.findMany({
@@ -138,7 +136,7 @@ describe("POST /v1/alerts/{id}/acknowledge", () => {
     expect(audit[1]!.actorUsername).toBe(res.json.acknowledgedBy);
     expect(audit[1]!.after).toMatchObject({ state: "acknowledged" });
 
-    const acknowledged = await list(viewer, "?state=acknowledged&limit=100");
+    const acknowledged = await list(tokens.viewer, "?state=acknowledged&limit=100");
     expect(acknowledged.json.data.map((a: { id: string }) => a.id)).toContain(alert.id);
   });
 });
@@ -170,17 +168,17 @@ describe("operational webhooks", () => {
       url: own.url,
       eventTypes: ["alert.opened", "alert.resolved"],
     });
-    const allEndpoint = await endpoint(admin, {
+    const allEndpoint = await endpoint(tokens.admin, {
       merchantId: b.merchantId,
       url: all.url,
       eventTypes: ["alert.opened"],
       allAlerts: true,
     });
     // B's endpoint takes every event type (empty) but names no alert type: no alerts.
-    await endpoint(operator, { merchantId: b.merchantId, url: other.url });
+    await endpoint(tokens.operator, { merchantId: b.merchantId, url: other.url });
     // Only admins make an endpoint receive every alert.
     const refused = await call(createEndpoint, "/v1/webhook-endpoints", {
-      token: operator,
+      token: tokens.operator,
       body: { merchantId: b.merchantId, url: other.url, eventTypes: ["alert.opened"], allAlerts: true },
     });
     expect(refused.status).toBe(403);

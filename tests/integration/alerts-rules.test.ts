@@ -9,7 +9,7 @@ import { openAlert } from "@/lib/alerts/alert-transitions";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { rollSubjectHours } from "@/lib/alerts/roll-subject-hours";
 import { db } from "@/lib/db/client";
-import { insertHistory, spreadOverHour, testClock } from "../support/alert-history";
+import { type HistoryRow, insertHistory, spreadOverHour, testClock } from "../support/alert-history";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { drainQueue, insertPendingEvents } from "../support/events";
@@ -43,29 +43,17 @@ describe("failure rate", () => {
     const merchant = `m-rate-${Date.now()}`;
     const quiet = `m-few-${Date.now()}`;
     // 30 decided in the last 15 minutes, 10 failed with one reason: 33% > 20%, 30 >= 20.
+    /** `count` events, one every `everyMs` back from `from`. */
+    const every = (count: number, everyMs: number, from: Date, row: Omit<HistoryRow, "at">) =>
+      Array.from({ length: count }, (_, i) => ({ ...row, at: later(from, -(i + 1) * everyMs) }));
+    const failed = (reason: string) => ({ status: "failed" as const, failureReason: reason });
     await insertHistory([
-      ...Array.from({ length: 20 }, (_, i) => ({ at: later(now, -(i + 1) * 20_000), acquirer: "rede", merchantId: merchant })),
-      ...Array.from({ length: 10 }, (_, i) => ({
-        at: later(now, -(i + 1) * 30_000),
-        acquirer: "rede",
-        merchantId: merchant,
-        status: "failed" as const,
-        failureReason: "credential_disabled",
-      })),
+      ...every(20, 20_000, now, { acquirer: "rede", merchantId: merchant }),
+      ...every(10, 30_000, now, { acquirer: "rede", merchantId: merchant, ...failed("credential_disabled") }),
       // Too few to judge: every one failed, 5 < 20.
-      ...Array.from({ length: 5 }, (_, i) => ({
-        at: later(now, -(i + 1) * 30_000),
-        acquirer: "stone",
-        merchantId: quiet,
-        status: "failed" as const,
-        failureReason: "no_matching_credential",
-      })),
+      ...every(5, 30_000, now, { acquirer: "stone", merchantId: quiet, ...failed("no_matching_credential") }),
       // Outside the window: not counted.
-      ...Array.from({ length: 40 }, (_, i) => ({
-        at: later(now, -20 * MINUTE - i * 1000),
-        acquirer: "rede",
-        merchantId: merchant,
-      })),
+      ...every(40, 1000, later(now, -20 * MINUTE), { acquirer: "rede", merchantId: merchant }),
     ]);
 
     const first = await evaluateAlerts(now);
