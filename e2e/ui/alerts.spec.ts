@@ -4,6 +4,7 @@
 // (the system's reason) with its open alert, so the servers' evaluator keeps it rather than
 // resolving it, and the test waits for no evaluation.
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { queryE2E } from "../support/database";
@@ -45,6 +46,8 @@ test.beforeAll(async () => {
 });
 
 test("an open alert shows in the banner, leads to the Alerts page, and an operator acknowledges it", async ({ page, signIn }) => {
+  // One axe analysis of a full page: several seconds on a loaded machine.
+  test.setTimeout(90_000);
   await signIn(USERS.operator);
   const banner = page.getByTestId("alert-banner");
   await expect(banner).toContainText(`Endpoint ${endpointId} was disabled`, { timeout: 15_000 });
@@ -54,6 +57,9 @@ test("an open alert shows in the banner, leads to the Alerts page, and an operat
   await expect(page).toHaveURL(/\/alerts\?state=open/);
   const row = page.getByTestId("alert-row").filter({ hasText: endpointId });
   await expect(row).toContainText("Endpoint disabled");
+  // The banner and the page: no serious or critical accessibility violation (axe).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await expect(row.getByRole("link", { name: "Endpoints" })).toHaveAttribute("href", "/webhooks");
 
   await row.getByRole("button", { name: "Acknowledge" }).click();
