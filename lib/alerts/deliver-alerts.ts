@@ -64,6 +64,7 @@ async function sendOne(delivery: ClaimedAlertDelivery): Promise<void> {
     rateLimit: null,
     probe: false,
     circuitFailedProbes: 0,
+    scheduleOffset: 0,
   });
   const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
   await sql({
