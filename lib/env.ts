@@ -114,6 +114,22 @@ const schema = z.object({
   WEBHOOK_CIRCUIT_THRESHOLD: positiveInt(5),
   WEBHOOK_CIRCUIT_COOLDOWN_MS: positiveInt(30_000),
   WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: positiveInt(600_000),
+  // Alerts (lib/alerts, docs/operations.md "Alerts"): how often the rules run, and their thresholds.
+  ALERT_EVALUATION_INTERVAL_MS: positiveInt(30_000),
+  // Failure rate: failed / decided events of an acquirer or merchant, by failure reason, over the window.
+  ALERT_FAILURE_RATE_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.2),
+  ALERT_FAILURE_RATE_WINDOW_MINUTES: positiveInt(15),
+  ALERT_FAILURE_RATE_MIN_EVENTS: positiveInt(20),
+  // Silence: the days of history learned from, how many of them the subject must have sent in
+  // this hour to be expected now, and the allowed gap (the usual gap times the factor, at least the minimum).
+  ALERT_SILENCE_HISTORY_DAYS: positiveInt(14),
+  ALERT_SILENCE_MIN_ACTIVE_DAYS: positiveInt(5),
+  ALERT_SILENCE_GAP_FACTOR: z.coerce.number().min(1).max(100).default(4),
+  ALERT_SILENCE_MIN_MINUTES: positiveInt(30),
+  // An enabled endpoint failing every attempt for this long (well before WEBHOOK_DISABLE_AFTER_SECONDS).
+  ALERT_ENDPOINT_FAILING_MINUTES: positiveInt(60),
+  // The oldest pending event, or the longest-due delivery, older than this.
+  ALERT_QUEUE_AGE_SECONDS: positiveInt(60),
   // Hosts, addresses or CIDR ranges, each with an optional port, that deliveries may reach
   // although private or loopback (lib/config/webhook-allow-list.ts).
   WEBHOOK_ALLOWED_ADDRESSES: z
@@ -233,6 +249,22 @@ export function buildEnv(source: Record<string, string | undefined>) {
         maxCooldownMs: raw.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
       },
       allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES,
+    },
+    alerts: {
+      intervalMs: raw.ALERT_EVALUATION_INTERVAL_MS,
+      failureRate: {
+        threshold: raw.ALERT_FAILURE_RATE_THRESHOLD,
+        windowMinutes: raw.ALERT_FAILURE_RATE_WINDOW_MINUTES,
+        minEvents: raw.ALERT_FAILURE_RATE_MIN_EVENTS,
+      },
+      silence: {
+        historyDays: raw.ALERT_SILENCE_HISTORY_DAYS,
+        minActiveDays: raw.ALERT_SILENCE_MIN_ACTIVE_DAYS,
+        gapFactor: raw.ALERT_SILENCE_GAP_FACTOR,
+        minMinutes: raw.ALERT_SILENCE_MIN_MINUTES,
+      },
+      endpointFailingMinutes: raw.ALERT_ENDPOINT_FAILING_MINUTES,
+      queueAgeSeconds: raw.ALERT_QUEUE_AGE_SECONDS,
     },
     benchRoutes: raw.BENCH_ROUTES,
     metricsToken: raw.METRICS_TOKEN,

@@ -29,4 +29,7 @@ export const ACTION_LABELS: Record<AuditAction, { label: string; tone: "success"
   "webhook_delivery.retry_now": { label: "Delivery retried now", tone: "accent" },
   "portal_session.create": { label: "Portal link opened", tone: "neutral" },
   "portal_session.revoke": { label: "Portal session revoked", tone: "accent" },
+  "alert.open": { label: "Alert opened", tone: "accent" },
+  "alert.resolve": { label: "Alert resolved", tone: "success" },
+  "alert.acknowledge": { label: "Alert acknowledged", tone: "neutral" },
 };

@@ -43,6 +43,7 @@ export function AuditFilterBar({
           <option value="user">Users</option>
           <option value="event">Events (exports)</option>
           <option value="webhook_endpoint">Webhook endpoints</option>
+          <option value="alert">Alerts</option>
         </Select>
       </div>
       <div className="w-[calc(50%-0.375rem)] sm:w-48">

@@ -94,7 +94,7 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <TextField
           id={ids.eventTypes}
           label="Event types"
-          hint="Comma-separated, e.g. payment.completed, payment.failed. Empty: every type."
+          hint="Comma-separated, e.g. payment.completed, payment.failed; alert.opened, alert.resolved for the merchant's alerts. Empty: every event type, no alerts."
           value={values.eventTypes}
           onChange={(e) => set({ eventTypes: e.target.value })}
           error={errors.eventTypes ?? errors["eventTypes.0"]}

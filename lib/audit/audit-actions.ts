@@ -2,7 +2,15 @@
 // once: the writer derives an entry's target type from its action, and the audit log's query and
 // the dashboard's filters take the target types from here. Pure (the dashboard ships it).
 
-export const AUDIT_TARGET_TYPES = ["merchant", "credential", "user", "event", "event_retry_job", "webhook_endpoint"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "merchant",
+  "credential",
+  "user",
+  "event",
+  "event_retry_job",
+  "webhook_endpoint",
+  "alert",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_ACTIONS = {
@@ -34,5 +42,9 @@ export const AUDIT_ACTIONS = {
   // A portal session names the merchant whose portal it opens.
   "portal_session.create": "merchant",
   "portal_session.revoke": "merchant",
+  // Alerts (lib/alerts): opened and resolved by the system, acknowledged by a person.
+  "alert.open": "alert",
+  "alert.resolve": "alert",
+  "alert.acknowledge": "alert",
 } as const satisfies Record<string, AuditTargetType>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

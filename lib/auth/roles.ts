@@ -16,7 +16,8 @@ export type Permission =
   | "webhooks:write"
   | "events:ingest"
   | "audit:read"
-  | "users:manage";
+  | "users:manage"
+  | "alerts:acknowledge";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -28,8 +29,9 @@ const GRANTS: Record<Role, readonly Permission[]> = {
     "events:ingest",
     "audit:read",
     "users:manage",
+    "alerts:acknowledge",
   ],
-  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write", "alerts:acknowledge"],
   viewer: ["read"],
   ingest: ["events:ingest"],
   // Only through tenantScope(): its own events, credentials, endpoints, deliveries; its endpoints' writes.

@@ -14,11 +14,12 @@ const PERMISSIONS: Permission[] = [
   "events:ingest",
   "audit:read",
   "users:manage",
+  "alerts:acknowledge",
 ];
 
 const MATRIX: Record<Role, Permission[]> = {
   admin: PERMISSIONS,
-  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write", "alerts:acknowledge"],
   viewer: ["read"],
   ingest: ["events:ingest"],
   merchant: ["read", "webhooks:write"],

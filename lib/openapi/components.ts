@@ -6,6 +6,7 @@ import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/bu
 import { portalSessionRevokedSchema, portalSessionSchema } from "@/lib/portal/portal-session-dto";
 import "server-only";
 import { z } from "zod";
+import { alertSchema } from "@/lib/alerts/alert-dto";
 import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
 import { changePasswordBody, passwordChangedSchema, refreshTokenBody, signInBody } from "@/lib/auth/schemas";
 import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
@@ -94,6 +95,8 @@ const RESPONSE_SCHEMAS = {
   EventRetention: eventRetentionSchema,
   EventRetryJob: retryJobSchema,
   EventOverview: overviewSchema,
+  Alert: alertSchema,
+  AlertPage: pageOf(alertSchema),
   AuditEntry: auditEntrySchema,
   AuditEntryPage: pageOf(auditEntrySchema),
   User: userSchema,

@@ -12,6 +12,7 @@ import { EVENT_FILTER_DESCRIPTIONS } from "@/lib/events/event-filter-table";
 import { exportEventsQuery } from "@/lib/events/export-events";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
+import { ALERT_OPERATIONS } from "@/lib/openapi/alert-paths";
 import { HEADERS } from "@/lib/openapi/components";
 import {
   getByIdOperation,
@@ -38,6 +39,10 @@ export const TAGS = [
   {
     name: "Webhook endpoints",
     description: "A merchant's receivers of processed events: signed deliveries, retries, attempts, recover.",
+  },
+  {
+    name: "Alerts",
+    description: "What the rules found wrong (failure rates, silence, endpoints, queues): open, acknowledged, resolved.",
   },
   { name: "Statistics", description: "Aggregates for the dashboard." },
   { name: "Audit log", description: "Who changed which merchant, credential or user (admins)." },
@@ -426,6 +431,7 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   ...WEBHOOK_OPERATIONS,
+  ...ALERT_OPERATIONS,
 
   // Statistics
   {

@@ -63,6 +63,7 @@ function idFor(route: string, t: Tenant, method: string): string {
     // A staff job over B's events (no merchant's object: refused to every merchant account).
     [/^\/v1\/event-retry-jobs\//, () => bRetryJobId],
     [/^\/v1\/users\//, () => t.account.user.id],
+    [/^\/v1\/alerts\//, () => t.alertId],
   ];
   const hit = table.find(([pattern]) => pattern.test(route));
   if (!hit) throw new Error(`${route}: say which of a tenant's objects its {id} names (idFor in this file)`);
@@ -121,6 +122,7 @@ async function snapshotOfB() {
       db().webhookDelivery.findMany({ where: { endpoint: { merchantId: b.merchantId } }, orderBy: { id: "asc" } }),
       db().event.findMany({ where: { ownerMerchantId: b.merchantId }, orderBy: { id: "asc" }, omit: { body: true } }),
       db().user.findUnique({ where: { id: b.account.user.id } }),
+      db().alert.findMany({ where: { merchantId: b.merchantId }, orderBy: { id: "asc" } }),
     ]),
     (_, value) => (typeof value === "bigint" ? String(value) : value),
   );
@@ -212,6 +214,7 @@ const MERCHANT_MAY = new Set([
   "post /v1/webhook-deliveries/{id}/resend",
   "post /v1/webhook-deliveries/{id}/retry-now",
   "delete /v1/webhook-endpoints/{id}",
+  "get /v1/alerts",
 ]);
 
 describe("the role matrix of merchant accounts, for every operation of the document", () => {

@@ -8,6 +8,7 @@ import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as recover } from "@/app/v1/webhook-endpoints/[id]/recover/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
+import { openAlert } from "@/lib/alerts/alert-transitions";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { createUser } from "@/lib/users/system-accounts";
@@ -68,6 +69,18 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
   await settledRecoverJob(job.json.id);
   // Failed (nothing listens at the URL, and no delivery worker runs here): a resend has work to do.
   await db().webhookDelivery.updateMany({ where: { id: delivery.id }, data: { status: "failed", nextAttemptAt: null } });
+  // An alert of the merchant's (its failure rate), opened as the evaluator would.
+  const alert = await openAlert(
+    {
+      kind: "failure_rate",
+      subjectType: "merchant",
+      subjectId: merchantId,
+      reason: "no_matching_credential",
+      merchantId,
+      details: {},
+    },
+    new Date(),
+  );
   const account = await merchantAccount(merchantId);
   return {
     merchantId,
@@ -81,6 +94,7 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     failedEventId: failed.id,
     deliveryId: delivery.id,
     recoverJobId: job.json.id as string,
+    alertId: alert!.id,
     account,
   };
 }
@@ -102,6 +116,7 @@ export function markersOf(t: Tenant, sent = ""): string[] {
     t.failedEventId,
     t.deliveryId,
     t.recoverJobId,
+    t.alertId,
     t.account.user.id,
     t.account.username,
   ].filter((marker) => !sent.includes(marker));
