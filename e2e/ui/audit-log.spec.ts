@@ -1,12 +1,13 @@
 // Audit log: admins read who registered or changed what (filters in the URL, the changes of an
 // entry on demand, secrets redacted); other roles are told it is for admins; axe finds no
-// serious violation; screenshots go to docs/screenshots/.
+// serious violation; screenshots (docs/screenshots/ by npm run screenshots).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
+import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -120,6 +121,6 @@ for (const colorScheme of ["light", "dark"] as const) {
       .click();
     expect(await seriousViolations(page), "/audit-log").toEqual([]);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: `docs/screenshots/audit-log-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`audit-log-${colorScheme}.png`) });
   });
 }
