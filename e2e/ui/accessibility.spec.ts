@@ -5,8 +5,11 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { USERS } from "../support/users";
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** `include`: the parts of a page to analyse (all of it by default). */
+async function seriousViolations(page: Page, include: string[] = []) {
+  const builder = new AxeBuilder({ page });
+  for (const selector of include) builder.include(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
@@ -37,7 +40,10 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" }).click();
     await documentLoaded;
     await expect(page.getByRole("heading", { level: 3, name: "Create a credential" })).toBeVisible();
-    expect(await seriousViolations(page), "/api-reference").toEqual([]);
+    // Its header, index and first section (an operation of each kind: public and with a token,
+    // their badges): the whole reference repeats those parts, and analysing all of it takes minutes.
+    const parts = ["main h1", 'nav[aria-label="Operations"]', "main section:first-of-type"];
+    expect(await seriousViolations(page, parts), "/api-reference").toEqual([]);
     // Issue 23: 2.1 MB of HTML when the document was written into the page.
     const html = await (await page.request.get("/api-reference")).text();
     expect(html.length).toBeLessThan(200_000);

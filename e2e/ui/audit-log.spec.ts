@@ -19,6 +19,8 @@ async function seriousViolations(page: Page) {
 
 const merchantName = `Livraria Cultura ${randomBytes(3).toString("hex").toUpperCase()}`;
 let credentialId = "";
+/** The UTC day the entries of this file were made. */
+let createdDay = "";
 const secret = `sk_${randomBytes(12).toString("hex")}`;
 
 // One merchant, a credential with a secret, and a change of it, made by the operator through the API.
@@ -47,6 +49,7 @@ test.beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   credentialId = ((await created.json()) as { id: string }).id;
+  createdDay = new Date().toISOString().slice(0, 10);
   expect(
     (await api.patch(`/v1/credentials/${credentialId}`, { data: { status: "disconnected", enabled: false } })).status(),
   ).toBe(200);
@@ -97,6 +100,25 @@ test("an admin reads the audit log: filters in the URL, changes on demand, secre
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(page).toHaveURL(/\/audit-log$/);
   await expect(page.getByLabel("Target ID")).toHaveValue("");
+
+  // Who and when (issue 23): the actor, and a period of whole UTC days ("To" included), in the URL.
+  const merchantEntry = page.getByTestId("audit-row").filter({ hasText: merchantName });
+  await page.getByLabel("Actor").fill("operator");
+  await expect(page).toHaveURL(/actor=operator/);
+  await expect(merchantEntry).toBeVisible();
+  const next = new Date(`${createdDay}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  await page.getByLabel("From (UTC day)").fill(createdDay);
+  await page.getByLabel("To (UTC day)").fill(createdDay);
+  await expect(page).toHaveURL(
+    new RegExp(`created_at%5Bgte%5D=${createdDay}&created_at%5Blt%5D=${next.toISOString().slice(0, 10)}`),
+  );
+  await expect(merchantEntry).toBeVisible();
+  await page.getByLabel("Actor").fill("nobody-at-all");
+  await expect(page.getByRole("heading", { name: "No entries match these filters" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/audit-log$/);
+  await expect(page.getByLabel("Actor")).toHaveValue("");
 });
 
 test("an operator has no audit log link, and the page says it is for admins", async ({ page, signIn }) => {

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
 import { RECEIVER_PORT } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
@@ -46,6 +47,9 @@ test("at 390 px the menu reaches every page and the tables keep their key column
   const credentialId = ((await credential.json()) as { id: string }).id;
   const url = `http://127.0.0.1:${RECEIVER_PORT}/phone-${randomBytes(3).toString("hex")}`;
   expect((await page.request.post("/v1/webhook-endpoints", { headers, data: { merchantId, url } })).status()).toBe(201);
+  const ingest = { authorization: `Bearer ${await apiToken(page.request, USERS.ingest)}` };
+  const event = await page.request.post("/v1/webhooks/events", { headers: ingest, data: cardEventData({ merchantId }) });
+  expect(event.status()).toBe(202);
 
   await signIn(USERS.admin);
   const menu = page.getByRole("button", { name: "Menu" });
@@ -59,18 +63,22 @@ test("at 390 px the menu reaches every page and the tables keep their key column
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await expectNoSidewaysPage(page);
   }
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
   await page.screenshot({ path: screenshotPath("phone-audit-log.png") });
 
-  await page.goto("/events");
-  const event = page.getByTestId("event-row").first();
-  // Created, status and amount: the first three cells.
-  await expectInView([0, 1, 2].map((i) => event.locator("td").nth(i)));
+  await page.goto(`/events?merchant_id=${merchantId}`);
+  const eventRow = page.getByTestId("event-row").first();
+  // Below the filters: scrolled to (down only, its first cell is the table's left edge), then
+  // created, status and amount, the first three cells, are in view whole.
+  await eventRow.locator("td").first().scrollIntoViewIfNeeded();
+  await expectInView([0, 1, 2].map((i) => eventRow.locator("td").nth(i)));
   await expectNoSidewaysPage(page);
   await page.screenshot({ path: screenshotPath("phone-events.png") });
 
   await page.goto(`/credentials?merchantId=${merchantId}`);
   const row = page.locator(`[data-credential-id="${credentialId}"]`);
   await expect(row).toContainText(merchantName);
+  await row.locator("td").first().scrollIntoViewIfNeeded();
   await expectInView([row.locator("td").first()]);
   const edit = row.getByRole("button", { name: `Edit credential ${credentialId}` });
   await edit.scrollIntoViewIfNeeded();
@@ -80,6 +88,7 @@ test("at 390 px the menu reaches every page and the tables keep their key column
 
   await page.goto(`/webhooks?merchantId=${merchantId}`);
   const endpoint = page.getByTestId("endpoint-row").filter({ hasText: url });
+  await endpoint.locator("td").first().scrollIntoViewIfNeeded();
   await expectInView([endpoint.locator("td").first()]);
   // A new endpoint says so, rather than "— of 0".
   await expect(endpoint).toContainText("No deliveries yet");
