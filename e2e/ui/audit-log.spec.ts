@@ -8,6 +8,7 @@ import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
+import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -119,6 +120,29 @@ test("an admin reads the audit log: filters in the URL, changes on demand, secre
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(page).toHaveURL(/\/audit-log$/);
   await expect(page.getByLabel("Actor")).toHaveValue("");
+});
+
+// Issue 23: a password is never recorded, and its change read "No field changed".
+test("a password change reads as one", async ({ page, signIn }) => {
+  const admin = { authorization: `Bearer ${await apiToken(page.request, USERS.admin)}` };
+  const username = `e2e-audit-${randomBytes(4).toString("hex")}`;
+  const created = await page.request.post("/v1/users", { headers: admin, data: { username, role: "viewer" } });
+  const {
+    user: { id },
+    password,
+  } = (await created.json()) as { user: { id: string }; password: string };
+  const own = { authorization: `Bearer ${await apiToken(page.request, { username, password })}` };
+  const body = { current_password: password, new_password: "a passphrase of my own" };
+  expect((await page.request.post("/v1/auth/password", { headers: own, data: body })).status()).toBe(200);
+
+  await signIn(USERS.admin);
+  await page.goto(`/audit-log?targetId=${id}&action=user.password_change`);
+  const row = page.getByTestId("audit-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Password changed");
+  await expect(row).toContainText("Changed their password; every session of the account ended");
+  await expect(row.locator("td").nth(3)).toContainText(`User`);
+  await expect(row.getByRole("button", { name: `Show only the entries of user ${id}` })).toBeVisible();
 });
 
 test("an operator has no audit log link, and the page says it is for admins", async ({ page, signIn }) => {
