@@ -6,6 +6,7 @@ import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
 import { tracingConfig, tracingSchema } from "@/lib/config/tracing-config";
 import { parseAllowList } from "@/lib/config/webhook-allow-list";
+import { passwordSchema, usernameSchema } from "@/lib/users/schemas";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -47,8 +48,9 @@ const schema = z.object({
   // "version:base64key,..." (32-byte keys); the first encrypts, all decrypt.
   ENCRYPTION_KEYS: z.string().min(1).optional(),
   SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
-  ADMIN_USERNAME: z.string().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  // The rules of a username and password set any other way (start-up creates this admin with them).
+  ADMIN_USERNAME: usernameSchema.optional(),
+  ADMIN_PASSWORD: passwordSchema.optional(),
   // Failures of one username from one address before each further attempt must wait (30 s,
   // doubling up to LOGIN_DELAY_MAX_SECONDS); five times as many from all addresses together
   // make every attempt at that username wait too, at most 60 s: never a lockout.
@@ -149,10 +151,8 @@ export class ConfigurationError extends Error {}
 /** Parses a given environment; env() applies it to process.env once. Exported for tests. */
 export function buildEnv(source: Record<string, string | undefined>) {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  // One line per setting, naming it, as the checks below word theirs (never zod's own dump).
+  if (!parsed.success) throw new ConfigurationError(parsed.error.issues.map(settingIssue).join("\n"));
   const raw = parsed.data;
   const databaseUrl = raw.DATABASE_URL ?? "pglite:./.data/pglite";
   const serverDatabase = /^postgres(ql)?:\/\//.test(databaseUrl);
@@ -182,6 +182,11 @@ export function buildEnv(source: Record<string, string | undefined>) {
   }
   if (production && raw.BENCH_ROUTES) {
     throw new ConfigurationError("BENCH_ROUTES serves benchmark routes without authentication: never in production.");
+  }
+  // Either alone would be ignored, and the admin someone meant to create would not exist.
+  if (Boolean(raw.ADMIN_USERNAME) !== Boolean(raw.ADMIN_PASSWORD)) {
+    const unset = raw.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME";
+    throw new ConfigurationError(`${unset} is not set: ADMIN_USERNAME and ADMIN_PASSWORD create the first admin together.`);
   }
   const dev = missing.length > 0 ? loadDevSecrets() : undefined;
 
@@ -271,6 +276,13 @@ export function buildEnv(source: Record<string, string | undefined>) {
     tracing: tracingConfig(raw),
     portalFrameAncestors: raw.PORTAL_FRAME_ANCESTORS,
   };
+}
+
+/** "ADMIN_USERNAME must be 3 to 64 ...": the variable, then what it must be (zod's words otherwise). */
+function settingIssue(issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? "configuration");
+  const message = issue.message.replace(/\s+/g, " ");
+  return /^(must|is|needs) /.test(message) ? `${name} ${message}.` : `${name}: ${message}.`;
 }
 
 function isLoopbackUrl(url: string): boolean {

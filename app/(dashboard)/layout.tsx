@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <SkipLink />
       <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
         <Sidebar user={{ name: session.user.name, role: session.user.role }} />
-        <main id="main" tabIndex={-1} className="min-w-0 px-5 py-8 outline-none sm:px-8 lg:px-12 lg:py-10">
+        <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-8 lg:px-12 lg:py-10">
           <div className="mx-auto max-w-6xl">
             <AlertBanner />
             {children}

@@ -1,10 +1,11 @@
 "use client";
 
-// The audit log's filters: target type, action and target id (typed; applied when typing
-// pauses). Each change rewrites the URL, which the list reads.
+// The audit log's filters: target type, action, target id and actor (typed; applied when typing
+// pauses), and a period of days. Each change rewrites the URL, which the list reads.
 import { useId } from "react";
-import { ACTION_LABELS } from "@/components/audit/audit-action-labels";
+import { ACTION_LABELS, TARGET_TYPE_LABELS } from "@/components/audit/audit-action-labels";
 import type { AuditFilters } from "@/components/audit/audit-queries";
+import { AuditWhoWhenFields } from "@/components/audit/audit-who-when-fields";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Input } from "@/components/ui/input";
@@ -15,12 +16,14 @@ export function AuditFilterBar({
   filters,
   setFilters,
   target,
+  actor,
   filtered,
   onClear,
 }: {
   filters: AuditFilters;
   setFilters: (changes: Partial<AuditFilters>) => void;
   target: ReturnType<typeof useTypedFilter>;
+  actor: ReturnType<typeof useTypedFilter>;
   filtered: boolean;
   onClear: () => void;
 }) {
@@ -38,12 +41,11 @@ export function AuditFilterBar({
           onChange={(e) => setFilters({ targetType: e.target.value || undefined })}
         >
           <option value="">All targets</option>
-          <option value="merchant">Merchants</option>
-          <option value="credential">Credentials</option>
-          <option value="user">Users</option>
-          <option value="event">Events (exports)</option>
-          <option value="webhook_endpoint">Webhook endpoints</option>
-          <option value="alert">Alerts</option>
+          {Object.entries(TARGET_TYPE_LABELS).map(([type, label]) => (
+            <option key={type} value={type}>
+              {label}
+            </option>
+          ))}
         </Select>
       </div>
       <div className="w-[calc(50%-0.375rem)] sm:w-48">
@@ -80,6 +82,7 @@ export function AuditFilterBar({
           onChange={(e) => target.type(e.target.value)}
         />
       </div>
+      <AuditWhoWhenFields filters={filters} setFilters={setFilters} actor={actor} />
       {filtered ? (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <ControlIcon name="close" className="size-3.5" />

@@ -5,6 +5,7 @@
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { formatCount } from "@/components/events/format";
+import { RetryFilterList } from "@/components/events/retry-filter-list";
 import { RetryJobProgress } from "@/components/events/retry-job-progress";
 import { failedFilterParams, useFailedEventCount, useRetryJob, useStartBulkRetry } from "@/components/events/use-retry-jobs";
 import { Alert } from "@/components/ui/alert";
@@ -73,6 +74,7 @@ export function BulkRetryButton({ apiQuery, includesFailed }: { apiQuery: string
         }
       >
         <div className="space-y-3">
+          {start.data ? null : <RetryFilterList filters={filters} />}
           {capped && !start.data ? (
             <Alert tone="info">
               More than {formatCount(BULK_RETRY_CAP)} failed events match: this retries the oldest {formatCount(BULK_RETRY_CAP)}.

@@ -1,8 +1,8 @@
 // Webhook endpoints page: an operator registers an endpoint (the secret shown once), sends a test
 // event and sees the receiver's answer inline, sees a real delivery and its attempt, resends it
 // (same webhook-id); the event detail lists its deliveries and shows the payment's timeline;
-// axe finds no serious violation;
-// screenshots go to docs/screenshots/. The receiver is a node:http server of this test.
+// axe finds no serious violation; screenshots (docs/screenshots/ by npm run screenshots). The
+// receiver is a node:http server of this test.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +13,7 @@ import { cardEventData } from "../../tests/support/event-data";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
+import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -94,7 +95,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   const secret = (await done.getByTestId("endpoint-secret").textContent()) ?? "";
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.screenshot({ path: "docs/screenshots/webhooks-secret-once.png" });
+  await page.screenshot({ path: screenshotPath("webhooks-secret-once.png") });
   await done.getByRole("button", { name: "Done" }).click();
   const row = page.getByTestId("endpoint-row").filter({ hasText: receiverUrl });
   await expect(row).toBeVisible();
@@ -127,7 +128,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await expect(page.getByTestId("delivery-request-body")).toContainText(eventId);
   await expect(page.getByText(secret)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/webhooks-endpoints.png", fullPage: true });
+  await page.screenshot({ path: screenshotPath("webhooks-endpoints.png"), fullPage: true });
 
   await delivery.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Delivery queued again" })).toBeVisible();

@@ -65,6 +65,8 @@ async function sendOne(delivery: ClaimedAlertDelivery): Promise<void> {
     probe: false,
     circuitFailedProbes: 0,
     scheduleOffset: 0,
+    // An alert belongs to no notification's trace.
+    traceParent: null,
   });
   const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
   await sql({

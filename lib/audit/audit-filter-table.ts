@@ -30,6 +30,7 @@ export const AUDIT_FILTER_TABLE = [
     schema: z.string().min(1).max(64),
     where: (actorUsername) => ({ actorUsername }),
     description: "Who did it: a username, exact.",
+    page: (text) => (text.trim() && text.trim().length <= 64 ? text.trim() : undefined),
   }),
   // A period, as the events list takes it: an instant with offset, or a date (a UTC day).
   filter({
@@ -37,12 +38,14 @@ export const AUDIT_FILTER_TABLE = [
     schema: instantOrDay,
     where: "period",
     description: "From this instant (ISO 8601 with offset) or the start of this UTC day (YYYY-MM-DD).",
+    page: (text) => (instantOrDay.safeParse(text).success ? text : undefined),
   }),
   filter({
     name: "created_at[lt]",
     schema: instantOrDay,
     where: "period",
     description: "Before this instant, or before the start of this UTC day.",
+    page: (text) => (instantOrDay.safeParse(text).success ? text : undefined),
   }),
   filter({
     name: "action",

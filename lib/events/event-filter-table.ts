@@ -10,15 +10,16 @@ import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
 import { FILTER_IDENTIFIER, FILTER_NAME_PART, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
 
-// The page's order of the choices (a filter bar's, not the schema's).
+// The page's order of the choices (a filter bar's, not the schema's). The acquirers are in the
+// one order of every provider list and dropdown: by name (components/providers/provider-queries.ts).
 export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
 export const ACQUIRER_OPTIONS = [
   "cielo",
-  "rede",
   "getnet",
-  "stone",
   "pagseguro",
+  "rede",
   "safrapay",
+  "stone",
 ] as const satisfies readonly AcquirerName[];
 export const PAYMENT_METHOD_OPTIONS = ["credit_card", "debit_card", "pix"] as const satisfies readonly PaymentMethod[];
 export const TRANSACTION_STATUS_OPTIONS = ["approved", "denied", "pending"] as const satisfies readonly TransactionStatus[];

@@ -237,7 +237,8 @@ export const OPERATIONS: OperationDeclaration[] = [
     rateLimit: "write",
     summary: "Create a credential",
     description:
-      "Operators and admins. authenticationData and additionalData are checked against the provider's fields " +
+      "Operators and admins. The provider is named by providerId or providerName, or both (then they must agree). " +
+      "authenticationData and additionalData are checked against the provider's fields " +
       "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
       "masks them. A second enabled credential for one provider, MID and TID is a 409.",
     tag: "Credentials",
