@@ -17,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <AppProviders>
       <SkipLink />
       <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-        <Sidebar user={{ name: session.user.name, role: session.user.role }} />
+        <Sidebar user={{ name: session.user.name, role: session.user.role, portalSession: session.user.portalSession }} />
         <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-8 lg:px-12 lg:py-10">
           <div className="mx-auto max-w-6xl">
             <AlertBanner />

@@ -6,7 +6,7 @@ import { UserMenu } from "@/components/shell/user-menu";
 import type { Role } from "@/lib/auth/roles";
 
 /** The console's frame: brand, the sections this role may open, and the signed-in user (behind "Menu" on a phone). */
-export function Sidebar({ user }: { user: { name: string; role: Role } }) {
+export function Sidebar({ user }: { user: { name: string; role: Role; portalSession?: boolean } }) {
   const sections = navSectionsFor(user.role);
   return (
     // The outer box spans the page's height (its border and background run to the bottom); the header inside stays in view.
@@ -35,7 +35,7 @@ export function Sidebar({ user }: { user: { name: string; role: Role } }) {
             </div>
           </nav>
           <div className="shrink-0 border-t border-(--line) px-5 py-3 md:p-4">
-            <UserMenu name={user.name} role={user.role} />
+            <UserMenu name={user.name} role={user.role} portalSession={user.portalSession} />
           </div>
         </NavDisclosure>
       </header>

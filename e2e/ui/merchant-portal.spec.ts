@@ -203,6 +203,9 @@ test("a portal session link opens the merchant's portal once, and cannot be used
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.locator(`[data-event-id="${merchant.eventId}"]`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  // No account behind it: no password to change.
+  await expect(page.getByTestId("user-role")).toBeVisible();
+  await expect(page.getByTestId("change-password-link")).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The same link in another browser context (a replay): refused.
