@@ -17,8 +17,8 @@ import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import type pg from "pg";
 import { CHROMIUM_ARGS } from "@/e2e/support/chromium-args";
+import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
-import { queryOnce } from "./support/query-once";
 import { waitForUrl } from "./support/wait-for-url";
 
 const { values: args } = parseArgs({
