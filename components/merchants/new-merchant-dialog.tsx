@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
@@ -196,14 +197,7 @@ function MerchantDialog({
       onClose={onClose}
       {...copy.dialog}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={pending}>
-            {pending ? copy.pending : copy.submit}
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} form={formId} label={copy.submit} pendingLabel={copy.pending} pending={pending} />
       }
     >
       {/* A new merchant's form keeps what was typed across a Cancel; an edit starts again from the merchant's values. */}

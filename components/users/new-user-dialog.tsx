@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
@@ -104,20 +105,14 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
         description={created ? undefined : "A staff member or an API client. The service makes the password."}
         testId="new-user-dialog"
         footer={
-          created ? (
-            <Button onClick={close} data-autofocus>
-              Done
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form={ids.form} disabled={pending}>
-                {pending ? "Creating…" : "Create user"}
-              </Button>
-            </>
-          )
+          <DialogActions
+            onCancel={close}
+            form={ids.form}
+            label="Create user"
+            pendingLabel="Creating…"
+            pending={pending}
+            done={created ? { label: "Done", onClick: close, autoFocus: true } : null}
+          />
         }
       >
         {created ? (

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -75,18 +76,14 @@ export function NewEndpointButton({
         onClose={close}
         title={created ? "Endpoint registered" : "New endpoint"}
         footer={
-          created ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form="new-endpoint-form" disabled={pending}>
-                {pending ? "Registering…" : "Register endpoint"}
-              </Button>
-            </>
-          )
+          <DialogActions
+            onCancel={close}
+            form="new-endpoint-form"
+            label="Register endpoint"
+            pendingLabel="Registering…"
+            pending={pending}
+            done={created ? { label: "Done", onClick: close } : null}
+          />
         }
       >
         {created ? (

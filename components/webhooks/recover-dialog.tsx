@@ -7,8 +7,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useRecoverJob, webhookKeys } from "@/components/webhooks/webhook-queries";
@@ -58,18 +58,14 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
       title="Recover failed deliveries"
       description={endpoint.url}
       footer={
-        jobId ? (
-          <Button onClick={onClose}>Close</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="recover-form" disabled={pending}>
-              {pending ? "Starting…" : "Recover"}
-            </Button>
-          </>
-        )
+        <DialogActions
+          onCancel={onClose}
+          form="recover-form"
+          label="Recover"
+          pendingLabel="Starting…"
+          pending={pending}
+          done={jobId ? { label: "Close", onClick: onClose } : null}
+        />
       }
     >
       {jobId ? (

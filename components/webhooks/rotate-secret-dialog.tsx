@@ -6,10 +6,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -43,18 +43,15 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
       title={rotated ? "New signing secret" : "Rotate the signing secret?"}
       description={endpoint.url}
       footer={
-        rotated ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button onClick={() => void rotate()} disabled={pending}>
-              {pending ? "Rotating…" : "Rotate secret"}
-            </Button>
-          </>
-        )
+        <DialogActions
+          onCancel={onClose}
+          holdCancel
+          onAction={() => void rotate()}
+          label="Rotate secret"
+          pendingLabel="Rotating…"
+          pending={pending}
+          done={rotated ? { label: "Done", onClick: onClose } : null}
+        />
       }
     >
       {rotated ? (
