@@ -8,27 +8,21 @@ import { forbidden } from "@/lib/errors";
 export const ROLES = ["admin", "operator", "viewer", "ingest", "merchant"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission =
-  | "read"
-  | "credentials:write"
-  | "merchants:write"
-  | "events:retry"
-  | "webhooks:write"
-  | "events:ingest"
-  | "audit:read"
-  | "users:manage";
+/** Every permission, in the order the role table and the tests list them. */
+export const PERMISSIONS = [
+  "read",
+  "credentials:write",
+  "merchants:write",
+  "events:retry",
+  "webhooks:write",
+  "events:ingest",
+  "audit:read",
+  "users:manage",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: [
-    "read",
-    "credentials:write",
-    "merchants:write",
-    "events:retry",
-    "webhooks:write",
-    "events:ingest",
-    "audit:read",
-    "users:manage",
-  ],
+  admin: PERMISSIONS,
   operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
   viewer: ["read"],
   ingest: ["events:ingest"],
