@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { benchMerchant } from "./support/webhook-receivers";
 
 const { values: args } = parseArgs({
   options: {
@@ -119,46 +120,11 @@ async function run() {
   const { deployMigrations } = await import("@/lib/db/schema-engine");
   const { db, dbAdapter, sql } = await import("@/lib/db/client");
   await deployMigrations(dbAdapter() as never);
-  const { newId } = await import("@/lib/ids");
-  const { encryptSecret } = await import("@/lib/crypto/secret-box");
-  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
-  const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
 
-  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  async function merchantWithEndpoints(urls: string[]) {
-    const merchant = await db().merchant.create({
-      data: { id: newId(), name: "Bench", taxId: randomBytes(7).toString("hex") },
-    });
-    const mid = `M${randomBytes(4).toString("hex")}`;
-    const tid = randomBytes(4).toString("hex");
-    const credentialId = newId();
-    const sealed = encryptSecret("{}", credentialId);
-    await db().credential.create({
-      data: {
-        id: credentialId,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "bench",
-        authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-        authenticationKeyVersion: sealed.keyVersion,
-        acquirerMerchantIdentifier: mid,
-        acquirerTerminalIdentifier: tid,
-      },
-    });
-    const endpointIds: string[] = [];
-    for (const url of urls) {
-      const id = newId();
-      const secret = sealEndpointSecret(id, generateWebhookSecret());
-      await db().webhookEndpoint.create({
-        data: { id, merchantId: merchant.id, url, secretCiphertext: secret.ciphertext, secretKeyVersion: secret.keyVersion },
-      });
-      endpointIds.push(id);
-    }
-    return { mid, tid, endpointIds };
-  }
+  const merchantWithEndpoints = (urls: string[]) => benchMerchant("Bench", urls);
 
   /** Inserts n pending events of the MID/TID (as ingestion would), in one statement. */
   async function insertEvents(m: { mid: string; tid: string }, n: number, status = "pending") {

@@ -45,47 +45,46 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
-/** `count` merchants, each with a cielo credential (its MID and TID) and one endpoint at `url`. */
-export async function merchantsWithEndpoints(url: string, count: number): Promise<{ mid: string; tid: string }[]> {
+/** A merchant with a cielo credential (a fresh MID and TID) and an endpoint at each of `urls`. */
+export async function benchMerchant(name: string, urls: string[]): Promise<{ mid: string; tid: string; endpointIds: string[] }> {
   const { db } = await import("@/lib/db/client");
   const { newId } = await import("@/lib/ids");
   const { encryptSecret } = await import("@/lib/crypto/secret-box");
   const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
   const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  const routes: { mid: string; tid: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const merchant = await db().merchant.create({
-      data: { id: newId(), name: `Bench webhooks ${i}`, taxId: randomBytes(7).toString("hex") },
-    });
-    const mid = `MW${randomBytes(4).toString("hex").toUpperCase()}`;
-    const tid = randomBytes(4).toString("hex").toUpperCase();
-    const credentialId = newId();
-    const sealed = encryptSecret("{}", credentialId);
-    await db().credential.create({
-      data: {
-        id: credentialId,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "bench",
-        authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-        authenticationKeyVersion: sealed.keyVersion,
-        acquirerMerchantIdentifier: mid,
-        acquirerTerminalIdentifier: tid,
-      },
-    });
-    const endpointId = newId();
-    const secret = sealEndpointSecret(endpointId, generateWebhookSecret());
+  const merchant = await db().merchant.create({ data: { id: newId(), name, taxId: randomBytes(7).toString("hex") } });
+  const mid = `MW${randomBytes(4).toString("hex").toUpperCase()}`;
+  const tid = randomBytes(4).toString("hex").toUpperCase();
+  const credentialId = newId();
+  const sealed = encryptSecret("{}", credentialId);
+  await db().credential.create({
+    data: {
+      id: credentialId,
+      merchantId: merchant.id,
+      providerId: provider.id,
+      subacquirerId: "bench",
+      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
+      authenticationKeyVersion: sealed.keyVersion,
+      acquirerMerchantIdentifier: mid,
+      acquirerTerminalIdentifier: tid,
+    },
+  });
+  const endpointIds: string[] = [];
+  for (const url of urls) {
+    const id = newId();
+    const secret = sealEndpointSecret(id, generateWebhookSecret());
     await db().webhookEndpoint.create({
-      data: {
-        id: endpointId,
-        merchantId: merchant.id,
-        url,
-        secretCiphertext: secret.ciphertext,
-        secretKeyVersion: secret.keyVersion,
-      },
+      data: { id, merchantId: merchant.id, url, secretCiphertext: secret.ciphertext, secretKeyVersion: secret.keyVersion },
     });
-    routes.push({ mid, tid });
+    endpointIds.push(id);
   }
+  return { mid, tid, endpointIds };
+}
+
+/** `count` merchants, each with a cielo credential (its MID and TID) and one endpoint at `url`. */
+export async function merchantsWithEndpoints(url: string, count: number): Promise<{ mid: string; tid: string }[]> {
+  const routes: { mid: string; tid: string }[] = [];
+  for (let i = 0; i < count; i++) routes.push(await benchMerchant(`Bench webhooks ${i}`, [url]));
   return routes;
 }
