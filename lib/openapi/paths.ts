@@ -14,6 +14,7 @@ import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { HEADERS } from "@/lib/openapi/components";
 import {
+  changeByIdOperation,
   getByIdOperation,
   idempotentCreated,
   idempotentCreateProblems,
@@ -25,7 +26,6 @@ import {
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
-import { filterDescriptions } from "@/lib/paging/list-filter-table";
 import { overviewQuery } from "@/lib/stats/event-overview";
 import { listUsersQuery } from "@/lib/users/schemas";
 
@@ -142,7 +142,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "List and search merchants",
     tag: "Merchants",
     query: listMerchantsQuery,
-    queryDescriptions: { ...filterDescriptions(MERCHANT_FILTER_TABLE), ...PAGING },
+    filters: MERCHANT_FILTER_TABLE,
     page: { description: "A page of merchants.", body: "MerchantPage" },
   }),
   {
@@ -166,22 +166,18 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Merchants",
     found: { description: "The merchant.", body: "Merchant" },
   }),
-  {
+  changeByIdOperation({
     method: "post",
     path: "/v1/merchants/{id}/portal-sessions",
     operationId: "createPortalSession",
-    rateLimit: "write",
     summary: "Open the merchant's portal: a one-time link",
     description:
       "Operators and admins; audited (portal_session.create). The answer's url opens the merchant's portal without a " +
       "password, once, within 5 minutes; the session it opens is scoped exactly like a merchant account and ends after " +
       "an hour or when revoked. The token is in the url's fragment (never sent to a server). Not cached.",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 201: { description: "The portal session and its one-time link.", body: "PortalSession", headers: NO_STORE } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+  }),
   {
     method: "delete",
     path: "/v1/merchants/{id}/portal-sessions/{sessionId}",
@@ -197,22 +193,19 @@ export const OPERATIONS: OperationDeclaration[] = [
     success: { 200: { description: "The session, revoked.", body: "PortalSessionRevoked" } },
     problems: { 404: { codes: ["not_found"] } },
   },
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/merchants/{id}",
     operationId: "updateMerchant",
-    rateLimit: "write",
     summary: "Change a merchant's name or tax id",
     description:
       "Operators and admins; audited (merchant.update, before and after). The tax id follows the creation's rules: a " +
       "valid CNPJ, masked or not, stored normalized; another merchant's is a 409.",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateMerchantRequest" },
     success: { 200: { description: "The merchant as changed.", body: "Merchant" } },
-    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["tax_id_taken"] } },
-  },
+    problems: { 409: { codes: ["tax_id_taken"] } },
+  }),
 
   // Credentials
   listOperation({
@@ -222,7 +215,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Secret fields are masked.",
     tag: "Credentials",
     query: listCredentialsQuery,
-    queryDescriptions: { ...filterDescriptions(CREDENTIAL_FILTER_TABLE), ...PAGING },
+    filters: CREDENTIAL_FILTER_TABLE,
     page: { description: "A page of credentials.", body: "CredentialPage" },
   }),
   {
@@ -253,26 +246,22 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Credentials",
     found: { description: "The credential.", body: "Credential" },
   }),
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/credentials/{id}",
     operationId: "updateCredential",
-    rateLimit: "write",
     summary: "Change a credential",
     description:
       "Operators and admins. JSON merge patch (RFC 7396): absent fields stay; inside authenticationData and " +
       "additionalData a key set to null is removed. A masked secret sent back keeps the stored one. At least one " +
       "field must be given.",
     tag: "Credentials",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateCredentialRequest", mediaTypes: ["application/json", "application/merge-patch+json"] },
     success: { 200: { description: "The credential after the change.", body: "Credential" } },
     problems: {
-      404: { codes: ["not_found"] },
       409: { codes: ["duplicate_credential", "authentication_data_unreadable"] },
     },
-  },
+  }),
 
   // Events
   listOperation({
@@ -282,7 +271,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Filtered, and paged by keyset on (created_at, id): no page repeats or skips an event.",
     tag: "Events",
     query: listEventsQuery,
-    queryDescriptions: { ...EVENT_FILTERS, ...PAGING },
+    filters: EVENT_FILTERS,
     page: { description: "A page of events.", body: "EventPage" },
   }),
   {
@@ -411,19 +400,16 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Events",
     found: { description: "The event.", body: "EventDetail" },
   }),
-  {
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhooks/events/{id}/retry",
     operationId: "retryEvent",
-    rateLimit: "write",
     summary: "Retry a failed event",
     description: "Operators and admins. Processes the event again at once and answers it with the new attempt.",
     tag: "Events",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The event after processing.", body: "EventDetail" } },
-    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["event_not_failed"] } },
-  },
+    problems: { 409: { codes: ["event_not_failed"] } },
+  }),
 
   ...WEBHOOK_OPERATIONS,
 
@@ -448,7 +434,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Admins only. Snapshots have their secrets redacted.",
     tag: "Audit log",
     query: auditLogQuery,
-    queryDescriptions: { ...filterDescriptions(AUDIT_FILTER_TABLE), ...PAGING },
+    filters: AUDIT_FILTER_TABLE,
     page: { description: "A page of audit entries.", body: "AuditEntryPage" },
   }),
 
@@ -460,7 +446,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Admins only.",
     tag: "Users",
     query: listUsersQuery,
-    queryDescriptions: { search: "The beginning of the username.", ...PAGING },
+    filters: { search: "The beginning of the username." },
     page: { description: "A page of users.", body: "UserPage" },
   }),
   {
@@ -480,11 +466,10 @@ export const OPERATIONS: OperationDeclaration[] = [
     success: idempotentCreated("The user, and its password (shown once).", "UserWithPassword", NO_STORE),
     problems: idempotentCreateProblems(["username_taken"], ["merchant_not_found"]),
   },
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/users/{id}",
     operationId: "updateUser",
-    rateLimit: "write",
     summary: "Change a user's role or merchant, or disable or enable it",
     description:
       "Admins only, and not on their own account (422 own_account). Every session and refresh token of the user " +
@@ -492,28 +477,22 @@ export const OPERATIONS: OperationDeclaration[] = [
       "with it: 422 merchant_not_found otherwise); a merchantId alone moves a merchant account to another merchant " +
       "(422 merchant_only_for_merchant_accounts for another role); another role clears the merchant.",
     tag: "Users",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateUserRequest" },
     success: { 200: { description: "The user after the change.", body: "User" } },
     problems: {
-      404: { codes: ["not_found"] },
       422: { codes: ["own_account", "merchant_not_found", "merchant_only_for_merchant_accounts"] },
     },
-  },
-  {
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/users/{id}/password",
     operationId: "resetUserPassword",
-    rateLimit: "write",
     summary: "Give a user a new random password",
     description: "Admins only, and not on their own account. The password is answered once; the user's sessions end.",
     tag: "Users",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The user and its new password (shown once).", body: "UserWithPassword", headers: NO_STORE } },
-    problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
-  },
+    problems: { 422: { codes: ["own_account"] } },
+  }),
 
   // Service
   {
