@@ -10,11 +10,10 @@
 // Prints the figures; docs/benchmarks.md quotes them.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
-import { benchMerchant } from "./support/webhook-receivers";
+import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
 const { values: args } = parseArgs({
   options: {
@@ -81,18 +80,14 @@ async function receiver(mode: "fast" | "hang" | "slow"): Promise<Receiver> {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { url, close } = await listenForHooks(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url,
     seen,
     get duplicates() {
       return state.duplicates;
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+    close,
   };
 }
 

@@ -14,6 +14,19 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
+/** The server listening on a free local port, kept alive like a real receiver: its /hooks URL and how to close it. */
+export async function listenForHooks(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 /** sentAt: read from the event's data.metadata.sentAt, which the load generator stamps. */
 export async function startReceiver(): Promise<Receiver> {
   const arrivals = new Map<string, { at: number; sentAt: number }>();
@@ -32,17 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    arrivals,
-    duplicates: () => duplicates,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return { ...(await listenForHooks(server)), arrivals, duplicates: () => duplicates };
 }
 
 /** A merchant with a cielo credential (a fresh MID and TID) and an endpoint at each of `urls`. */
