@@ -69,6 +69,32 @@ export function getByIdOperation(declaration: Named & { found: SuccessDeclaratio
   };
 }
 
+/**
+ * POST on a collection that creates one resource and takes an Idempotency-Key: the write rate
+ * limit, a bearer token, the 201 (Location, whether it is a replay) and the create's 409 and 422
+ * after its own codes.
+ */
+export function idempotentCreateOperation(
+  declaration: Named & {
+    body: NonNullable<OperationDeclaration["body"]>["schema"];
+    created: { description: string; body: SuccessDeclaration["body"]; headers?: SuccessDeclaration["headers"] };
+    conflicts?: string[];
+    unprocessable?: string[];
+  },
+): OperationDeclaration {
+  const { body, created, conflicts = [], unprocessable = [], ...named } = declaration;
+  return {
+    method: "post",
+    ...named,
+    rateLimit: "write",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: body },
+    success: idempotentCreated(created.description, created.body, created.headers),
+    problems: idempotentCreateProblems(conflicts, unprocessable),
+  };
+}
+
 /** The 201 of a create that takes an Idempotency-Key: Location, and whether it is a replay. */
 export function idempotentCreated(
   description: string,

@@ -16,8 +16,7 @@ import { HEADERS } from "@/lib/openapi/components";
 import {
   changeByIdOperation,
   getByIdOperation,
-  idempotentCreated,
-  idempotentCreateProblems,
+  idempotentCreateOperation,
   listOperation,
   NO_STORE,
   PAGING,
@@ -145,20 +144,16 @@ export const OPERATIONS: OperationDeclaration[] = [
     filters: MERCHANT_FILTER_TABLE,
     page: { description: "A page of merchants.", body: "MerchantPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/merchants",
     operationId: "createMerchant",
-    rateLimit: "write",
     summary: "Register a merchant",
     description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
     tag: "Merchants",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateMerchantRequest" },
-    success: idempotentCreated("The merchant created.", "Merchant"),
-    problems: idempotentCreateProblems(["tax_id_taken"], []),
-  },
+    body: "CreateMerchantRequest",
+    created: { description: "The merchant created.", body: "Merchant" },
+    conflicts: ["tax_id_taken"],
+  }),
   getByIdOperation({
     path: "/v1/merchants/{id}",
     operationId: "getMerchant",
@@ -218,26 +213,20 @@ export const OPERATIONS: OperationDeclaration[] = [
     filters: CREDENTIAL_FILTER_TABLE,
     page: { description: "A page of credentials.", body: "CredentialPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/credentials",
     operationId: "createCredential",
-    rateLimit: "write",
     summary: "Create a credential",
     description:
       "Operators and admins. authenticationData and additionalData are checked against the provider's fields " +
       "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
       "masks them. A second enabled credential for one provider, MID and TID is a 409.",
     tag: "Credentials",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateCredentialRequest" },
-    success: idempotentCreated("The credential created.", "CreatedCredential"),
-    problems: idempotentCreateProblems(
-      ["duplicate_credential"],
-      ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
-    ),
-  },
+    body: "CreateCredentialRequest",
+    created: { description: "The credential created.", body: "CreatedCredential" },
+    conflicts: ["duplicate_credential"],
+    unprocessable: ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
+  }),
   getByIdOperation({
     path: "/v1/credentials/{id}",
     operationId: "getCredential",
@@ -449,23 +438,20 @@ export const OPERATIONS: OperationDeclaration[] = [
     filters: { search: "The beginning of the username." },
     page: { description: "A page of users.", body: "UserPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/users",
     operationId: "createUser",
-    rateLimit: "write",
     summary: "Create a user account",
     description:
       "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
       "channel you trust. A merchant account (role merchant) names its merchant (merchantId, which must exist: " +
       "else 422 merchant_not_found) and reaches only that merchant's data; no other role takes a merchantId.",
     tag: "Users",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateUserRequest" },
-    success: idempotentCreated("The user, and its password (shown once).", "UserWithPassword", NO_STORE),
-    problems: idempotentCreateProblems(["username_taken"], ["merchant_not_found"]),
-  },
+    body: "CreateUserRequest",
+    created: { description: "The user, and its password (shown once).", body: "UserWithPassword", headers: NO_STORE },
+    conflicts: ["username_taken"],
+    unprocessable: ["merchant_not_found"],
+  }),
   changeByIdOperation({
     method: "patch",
     path: "/v1/users/{id}",

@@ -5,8 +5,7 @@ import { HEADERS } from "@/lib/openapi/components";
 import {
   changeByIdOperation,
   getByIdOperation,
-  idempotentCreated,
-  idempotentCreateProblems,
+  idempotentCreateOperation,
   listOperation,
 } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
@@ -24,11 +23,9 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     filters: { merchantId: "Only this merchant's endpoints." },
     page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/webhook-endpoints",
     operationId: "createWebhookEndpoint",
-    rateLimit: "write",
     summary: "Register a webhook endpoint",
     description:
       "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
@@ -36,12 +33,10 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
       "shows the signing secret (whsec_...) this once; every later read masks it.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateWebhookEndpointRequest" },
-    success: idempotentCreated("The endpoint, with its secret.", "WebhookEndpoint"),
-    problems: idempotentCreateProblems([], ["merchant_not_found"]),
-  },
+    body: "CreateWebhookEndpointRequest",
+    created: { description: "The endpoint, with its secret.", body: "WebhookEndpoint" },
+    unprocessable: ["merchant_not_found"],
+  }),
   getByIdOperation({
     path: "/v1/webhook-endpoints/{id}",
     operationId: "getWebhookEndpoint",
