@@ -10,37 +10,37 @@
 // Prints the figures; docs/benchmarks.md quotes them.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { parseFlags } from "./support/flags";
 import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "30" },
-    rate: { type: "string", default: "500" },
-    endpoints: { type: "string", default: "10" },
-    "latency-seconds": { type: "string", default: "20" },
-    "dead-backlog": { type: "string", default: "10000" },
-    scenarios: { type: "string", default: "1,2,3,4" },
-    "noisy-rate": { type: "string", default: "100" },
-    "noisy-seconds": { type: "string", default: "60" },
-    "noisy-endpoints": { type: "string", default: "20" },
-    "noisy-backlog": { type: "string", default: "2000" },
-    "slow-ms": { type: "string", default: "10000" },
-  },
+const {
+  seconds: SECONDS,
+  rate: RATE,
+  endpoints: ENDPOINTS,
+  "latency-seconds": LATENCY_SECONDS,
+  "dead-backlog": DEAD_BACKLOG,
+  scenarios,
+  "noisy-rate": NOISY_RATE,
+  "noisy-seconds": NOISY_SECONDS,
+  "noisy-endpoints": NOISY_ENDPOINTS,
+  "noisy-backlog": NOISY_BACKLOG,
+  "slow-ms": SLOW_MS,
+} = parseFlags({
+  seconds: 30,
+  rate: 500,
+  endpoints: 10,
+  "latency-seconds": 20,
+  "dead-backlog": 10000,
+  scenarios: "1,2,3,4",
+  "noisy-rate": 100,
+  "noisy-seconds": 60,
+  "noisy-endpoints": 20,
+  "noisy-backlog": 2000,
+  "slow-ms": 10000,
 });
-const SECONDS = Number(args.seconds);
-const RATE = Number(args.rate);
-const ENDPOINTS = Number(args.endpoints);
-const LATENCY_SECONDS = Number(args["latency-seconds"]);
-const DEAD_BACKLOG = Number(args["dead-backlog"]);
-const SCENARIOS = new Set(String(args.scenarios).split(","));
-const NOISY_RATE = Number(args["noisy-rate"]);
-const NOISY_SECONDS = Number(args["noisy-seconds"]);
-const NOISY_ENDPOINTS = Number(args["noisy-endpoints"]);
-const NOISY_BACKLOG = Number(args["noisy-backlog"]);
-const SLOW_MS = Number(args["slow-ms"]);
+const SCENARIOS = new Set(scenarios.split(","));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = `pic_bench_webhooks_${randomBytes(3).toString("hex")}`;
@@ -113,7 +113,7 @@ async function main() {
 
 async function run() {
   const { deployMigrations } = await import("@/lib/db/schema-engine");
-  const { db, dbAdapter, sql } = await import("@/lib/db/client");
+  const { dbAdapter, sql } = await import("@/lib/db/client");
   await deployMigrations(dbAdapter() as never);
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
