@@ -22,6 +22,11 @@ export const ACTION_LABELS: Record<AuditAction, { label: string; tone: "success"
   "webhook_endpoint.disable": { label: "Endpoint disabled", tone: "accent" },
   "webhook_endpoint.circuit_open": { label: "Endpoint paused (circuit open)", tone: "accent" },
   "webhook_endpoint.circuit_close": { label: "Endpoint resumed (circuit closed)", tone: "accent" },
+  "webhook_endpoint.delete": { label: "Endpoint deleted", tone: "accent" },
+  "webhook_endpoint.recover": { label: "Failed deliveries recovered", tone: "accent" },
+  "webhook_endpoint.test": { label: "Test webhook sent", tone: "neutral" },
+  "webhook_delivery.resend": { label: "Delivery resent", tone: "accent" },
+  "webhook_delivery.retry_now": { label: "Delivery retried now", tone: "accent" },
   "portal_session.create": { label: "Portal link opened", tone: "neutral" },
   "portal_session.revoke": { label: "Portal session revoked", tone: "accent" },
 };

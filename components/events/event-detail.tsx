@@ -3,6 +3,7 @@ import { ApiRequestError } from "@/components/api/api-request-error";
 import { MerchantLink, Mono, none, Section, Time } from "@/components/events/detail/detail-parts";
 import { Attempts, Deliveries } from "@/components/events/detail/event-history";
 import { EventSummary } from "@/components/events/detail/event-summary";
+import { PaymentTimeline } from "@/components/events/detail/payment-timeline";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
 import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
@@ -87,6 +88,9 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
             ["Application (AID)", none(data.productAid && <Mono>{data.productAid}</Mono>)],
           ]}
         />
+        <Section title="Payment">
+          <PaymentTimeline event={event} loading={preview} />
+        </Section>
         {card ? (
           <Section
             title="Card"

@@ -1,6 +1,7 @@
 // Webhook endpoints page: an operator registers an endpoint (the secret shown once), sends a test
 // event and sees the receiver's answer inline, sees a real delivery and its attempt, resends it
-// (same webhook-id); the event detail lists its deliveries; axe finds no serious violation;
+// (same webhook-id); the event detail lists its deliveries and shows the payment's timeline;
+// axe finds no serious violation;
 // screenshots go to docs/screenshots/. The receiver is a node:http server of this test.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -110,6 +111,11 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await expect(delivery).toContainText("succeeded");
   await delivery.getByRole("button", { name: "Attempts" }).click();
   await expect(page.getByTestId("attempt").first()).toContainText("HTTP 200");
+  // The attempt's request: the signature header it sent (never the secret) and the body.
+  const sentSignature = String(received.find((r) => r.body.includes(eventId))!.headers["webhook-signature"]);
+  await expect(page.getByTestId("attempt-request-headers").first()).toContainText(sentSignature);
+  await expect(page.getByTestId("delivery-request-body")).toContainText(eventId);
+  await expect(page.getByText(secret)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "docs/screenshots/webhooks-endpoints.png", fullPage: true });
 
@@ -123,6 +129,40 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await page.goto(`/events/${eventId}`);
   await expect(page.getByTestId("event-deliveries")).toContainText(String(both[0]!.headers["webhook-id"]));
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("an event's detail shows its payment's timeline and net state", async ({ page, signIn }) => {
+  // Two ingestions, a sign-in and two detail loads: on a loaded machine more than the 30 s default.
+  test.setTimeout(90_000);
+  const ingest = await apiAs(USERS.ingest);
+  const payment = {
+    acquirerName: "pagseguro" as const,
+    acquirerMerchantIdentifier: clientId,
+    acquirerTerminalIdentifier: "T0PAYMNT",
+    retrievalReferenceNumber: randomBytes(6).toString("hex").toUpperCase(),
+    authorizationCode: randomBytes(3).toString("hex").toUpperCase(),
+    amount: 4_990,
+    // One card for the whole payment (cardEventData draws a new one each call).
+    cardData: cardEventData().cardData,
+  };
+  const ids: string[] = [];
+  for (const transactionType of ["authorization", "capture"] as const) {
+    const res = await ingest.post("/v1/webhooks/events", { data: cardEventData({ ...payment, transactionType }) });
+    expect(res.status()).toBe(202);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  await ingest.dispose();
+  await signIn(USERS.viewer);
+  await page.goto(`/events/${ids[1]}`);
+  const timeline = page.getByTestId("payment-timeline");
+  await expect(timeline.getByTestId("payment-state")).toHaveText("Captured");
+  await expect(timeline.getByTestId("payment-summary")).toContainText(/authorized \d\d:\d\d:\d\d, captured \d\d:\d\d:\d\d/);
+  await timeline.getByRole("link", { name: ids[0]! }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${ids[0]}$`));
+  // It opens in the side panel, over the capture's page: the authorization's detail is the one with its id.
+  const authorization = page.locator(`[data-testid="event-detail"][data-event-id="${ids[0]}"]`);
+  await expect(authorization.getByTestId("payment-timeline").getByText("(this event)")).toBeVisible();
+  await expect(authorization.getByTestId("payment-state")).toHaveText("Captured");
 });
 
 test("a viewer sees the endpoints without the write actions", async ({ page, signIn }) => {

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = {
   "webhook_endpoint.disable": "webhook_endpoint",
   "webhook_endpoint.circuit_open": "webhook_endpoint",
   "webhook_endpoint.circuit_close": "webhook_endpoint",
+  "webhook_endpoint.delete": "webhook_endpoint",
+  "webhook_endpoint.recover": "webhook_endpoint",
+  "webhook_endpoint.test": "webhook_endpoint",
+  // A delivery's actions name its endpoint; the entry holds the delivery and its event.
+  "webhook_delivery.resend": "webhook_endpoint",
+  "webhook_delivery.retry_now": "webhook_endpoint",
   // A portal session names the merchant whose portal it opens.
   "portal_session.create": "merchant",
   "portal_session.revoke": "merchant",

@@ -35,6 +35,7 @@ import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
 import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
+import { deletedWebhookEndpointSchema } from "@/lib/webhooks/delete-webhook-endpoint";
 import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
 import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
@@ -112,6 +113,7 @@ const RESPONSE_SCHEMAS = {
   WebhookDeliveryPage: pageOf(deliverySchema),
   WebhookRecoverJob: recoverJobSchema,
   TestWebhookResult: testWebhookResultSchema,
+  WebhookEndpointDeleted: deletedWebhookEndpointSchema,
 };
 
 export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;

@@ -36,13 +36,13 @@ export function listOperation(
 }
 
 /**
- * A change to one resource by its id (PATCH, or POST to one of its actions): the write rate
- * limit, a bearer token, a 404 for an id that is not there, then the operation's own problems.
+ * A change to one resource by its id (PATCH, DELETE, or POST to one of its actions): the write
+ * rate limit, a bearer token, a 404 for an id that is not there, then the operation's own problems.
  */
 export function changeByIdOperation(
   declaration: Named &
     Pick<OperationDeclaration, "body" | "success"> & {
-      method: "post" | "patch";
+      method: "post" | "patch" | "delete";
       problems?: OperationDeclaration["problems"];
     },
 ): OperationDeclaration {

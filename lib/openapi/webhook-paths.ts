@@ -58,6 +58,17 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     success: { 200: { description: "The endpoint after the change.", body: "WebhookEndpoint" } },
   }),
   changeByIdOperation({
+    method: "delete",
+    path: "/v1/webhook-endpoints/{id}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete a webhook endpoint",
+    description:
+      "Operators and admins; audited (webhook_endpoint.delete). The endpoint goes with its deliveries, their attempts " +
+      "and its recover jobs: nothing is sent to it again. Disable it instead to keep its history.",
+    tag: "Webhook endpoints",
+    success: { 200: { description: "What was deleted.", body: "WebhookEndpointDeleted" } },
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhook-endpoints/{id}/rotate-secret",
     operationId: "rotateWebhookEndpointSecret",
@@ -74,8 +85,8 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     operationId: "sendTestWebhook",
     summary: "Send a test event to an endpoint",
     description:
-      "Operators and admins. Sends one signed webhook.test delivery now, outside the queue (no retry, nothing " +
-      "stored), and answers what the receiver did.",
+      "Operators and admins; audited (webhook_endpoint.test, with the outcome). Sends one signed webhook.test delivery " +
+      "now, outside the queue (no retry, no delivery stored), and answers what the receiver did.",
     tag: "Webhook endpoints",
     success: { 200: { description: "The attempt's outcome.", body: "TestWebhookResult" } },
   }),
@@ -85,9 +96,10 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     operationId: "recoverWebhookEndpoint",
     summary: "Resend every failed delivery since a time",
     description:
-      "Operators and admins. Starts a background job that queues again every failed delivery of the endpoint " +
-      "created since `since` (their retry schedule starts over, same webhook-id). Idempotent: while a job for the " +
-      "same endpoint and time runs, asking again answers that job.",
+      "Operators and admins; audited (webhook_endpoint.recover) when a job starts. Starts a background job that queues " +
+      "again every failed delivery of the endpoint created since `since` (their retry schedule starts over, same " +
+      "webhook-id; their attemptCount keeps counting). Idempotent: while a job for the same endpoint and time runs, " +
+      "asking again answers that job.",
     tag: "Webhook endpoints",
     body: { schema: "RecoverWebhookEndpointRequest" },
     success: {
@@ -129,10 +141,24 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     operationId: "resendWebhookDelivery",
     summary: "Resend a delivery",
     description:
-      "Operators and admins. A succeeded or failed delivery becomes due now, with the same webhook-id; its retry " +
-      "schedule starts over. A pending one is a 409 (it will be attempted anyway).",
+      "Operators and admins; audited (webhook_delivery.resend). A succeeded or failed delivery becomes due now, with " +
+      "the same webhook-id; its retry schedule starts over (its attemptCount keeps counting). A pending one is a 409 " +
+      "(it will be attempted anyway: use retry-now to bring its next attempt forward).",
     tag: "Webhook endpoints",
     success: { 202: { description: "The delivery, queued.", body: "WebhookDeliveryDetail" } },
     problems: { 409: { codes: ["delivery_pending"] } },
+  }),
+  changeByIdOperation({
+    method: "post",
+    path: "/v1/webhook-deliveries/{id}/retry-now",
+    operationId: "retryWebhookDeliveryNow",
+    summary: "Retry a pending delivery now",
+    description:
+      "Operators and admins; audited (webhook_delivery.retry_now). A pending delivery waiting for its next retry " +
+      "becomes due now; its schedule goes on from there. One in flight is a 409 delivery_in_flight (its outcome is " +
+      "coming); a succeeded or failed one is a 409 delivery_not_pending (resend it).",
+    tag: "Webhook endpoints",
+    success: { 202: { description: "The delivery, due now.", body: "WebhookDeliveryDetail" } },
+    problems: { 409: { codes: ["delivery_in_flight", "delivery_not_pending"] } },
   }),
 ];

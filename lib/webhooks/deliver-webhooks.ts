@@ -21,7 +21,10 @@ export type ClaimedDelivery = {
   eventId: string;
   // The event's created_at: the delivery's partition key, so its later writes touch one month.
   eventCreatedAt: Date;
+  /** Every attempt so far, this one included. */
   attemptCount: number;
+  /** Attempts before the retry schedule last started over (resend, recover): the schedule counts from here. */
+  scheduleOffset: number;
   url: string;
   rateLimit: number | null;
   body: string;
@@ -163,7 +166,7 @@ FROM granted c, clock, webhook_endpoints w, events e
 WHERE d.id = c.id AND d.event_created_at = c.event_created_at AND w.id = d.endpoint_id
   AND e.id = d.event_id AND e.created_at = d.event_created_at
 RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_created_at AS "eventCreatedAt",
-  d.attempt_count AS "attemptCount",
+  d.attempt_count AS "attemptCount", d.schedule_offset AS "scheduleOffset",
   w.url, w.rate_limit AS "rateLimit", e.body,
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
@@ -206,7 +209,10 @@ export async function claimDueDeliveries(options: {
 /** The webhook-id header of a delivery: the same on every attempt. */
 export const webhookId = (deliveryId: string) => `msg_${deliveryId}`;
 
-export async function attemptDelivery(delivery: ClaimedDelivery): Promise<AttemptOutcome & { startedAt: Date }> {
+/** An attempt's outcome, when it started and the signature header it sent (kept with the attempt). */
+export type SentAttempt = AttemptOutcome & { startedAt: Date; signature?: string | null };
+
+export async function attemptDelivery(delivery: ClaimedDelivery): Promise<SentAttempt> {
   const startedAt = new Date();
   const id = webhookId(delivery.id);
   const timestamp = Math.floor(startedAt.getTime() / 1000);
@@ -217,17 +223,14 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
     logger().error({ endpointId: delivery.endpointId, err: { name: (error as Error).name } }, "webhook secret unreadable");
     return { ok: false, statusCode: null, errorClass: "connection_error", responseBody: null, durationMs: 0, startedAt };
   }
+  const signature = signatureHeader(secrets, id, timestamp, delivery.body);
   const outcome = await sendWebhook({
     url: delivery.url,
     body: delivery.body,
     timeoutMs: env().webhooks.timeoutMs,
-    headers: {
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signatureHeader(secrets, id, timestamp, delivery.body),
-    },
+    headers: { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature },
   });
-  return { ...outcome, startedAt };
+  return { ...outcome, startedAt, signature };
 }
 
 /** Seconds until attempt number `next` (1-based), jittered; undefined when the schedule is over. */
@@ -252,6 +255,7 @@ const recordParams = sqlParameters([
   "errorClass",
   "responseBody",
   "trigger",
+  "signature",
   "succeeded",
   // Until the next attempt; null when the schedule is over (the delivery fails).
   "retryDelayMs",
@@ -266,10 +270,10 @@ const RECORD_SQL = `
 WITH attempt AS (
   -- eventCreatedAt, the delivery's event_created_at (from its claim): the attempt's foreign key and
   -- partition key, and what prunes the delivery's update to its month.
-  INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
+  INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger, request_signature)
   VALUES (substr(md5(${recordParams.at.deliveryId} || clock_timestamp()::text || random()::text), 1, 20), ${recordParams.at.deliveryId},
     ${recordParams.at.eventCreatedAt}, ${recordParams.at.endpointId}, ${recordParams.at.startedAt}, ${recordParams.at.durationMs}, ${recordParams.at.statusCode},
-    ${recordParams.at.errorClass}, ${recordParams.at.responseBody}, ${recordParams.at.trigger})
+    ${recordParams.at.errorClass}, ${recordParams.at.responseBody}, ${recordParams.at.trigger}, ${recordParams.at.signature})
 ), delivery AS (
   UPDATE webhook_deliveries SET
     status = CASE WHEN ${recordParams.at.succeeded}::boolean THEN 'succeeded' WHEN ${recordParams.at.retryDelayMs}::int IS NULL THEN 'failed' ELSE 'pending' END,
@@ -300,11 +304,12 @@ FROM webhook_endpoints w WHERE w.id = ${recordParams.at.endpointId}`;
 
 export async function recordAttempt(
   delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount"> &
-    Partial<Pick<ClaimedDelivery, "probe" | "circuitFailedProbes">>,
-  outcome: AttemptOutcome & { startedAt: Date },
+    Partial<Pick<ClaimedDelivery, "probe" | "circuitFailedProbes" | "scheduleOffset">>,
+  outcome: SentAttempt,
   trigger = "worker",
 ): Promise<void> {
-  const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
+  // The schedule's place: attempts since it last started over (the count itself is never reset).
+  const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount - (delivery.scheduleOffset ?? 0) + 1) ?? null);
   const record = (responseBody: string | null) =>
     sql({
       name: "webhooks_record_attempt",
@@ -318,6 +323,7 @@ export async function recordAttempt(
         errorClass: outcome.errorClass,
         responseBody,
         trigger,
+        signature: outcome.signature ?? null,
         succeeded: outcome.ok,
         retryDelayMs: delay,
         attemptCount: delivery.attemptCount,

@@ -277,7 +277,7 @@ describe("delivery", () => {
       "content-length": sent["content-length"],
       "webhook-id": sent["webhook-id"],
       "webhook-timestamp": sent["webhook-timestamp"],
-      "webhook-signature": "v1,<not stored>",
+      "webhook-signature": sent["webhook-signature"],
     });
     const stored = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
       token: tokens.viewer,

@@ -39,6 +39,12 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     body: { merchantId, url: `http://127.0.0.1:9/${randomBytes(4).toString("hex")}` },
   });
   if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${endpoint.text}`);
+  // A second endpoint, for the operations that remove one (DELETE), so the others keep theirs.
+  const spare = await call(createEndpoint, "/v1/webhook-endpoints", {
+    token: tokens.operator,
+    body: { merchantId, url: `http://127.0.0.1:9/spare-${randomBytes(4).toString("hex")}`, eventTypes: ["none.ever"] },
+  });
+  if (spare.status !== 201) throw new Error(`spare endpoint: ${spare.status} ${spare.text}`);
   const batch = await call(ingestBatch, "/v1/webhooks/events/batch", {
     token: tokens.ingester,
     body: {
@@ -70,6 +76,7 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     mid: credential.mid,
     tid: credential.tid,
     endpointId: endpoint.json.id as string,
+    spareEndpointId: spare.json.id as string,
     processedEventId: processed.id,
     failedEventId: failed.id,
     deliveryId: delivery.id,
@@ -90,6 +97,7 @@ export function markersOf(t: Tenant, sent = ""): string[] {
     t.mid,
     t.tid,
     t.endpointId,
+    t.spareEndpointId,
     t.processedEventId,
     t.failedEventId,
     t.deliveryId,
