@@ -4,6 +4,7 @@
 // shared database must never hold data sealed with, or sessions signed by, one machine's keys.
 import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
+import { tracingConfig, tracingSchema } from "@/lib/config/tracing-config";
 import { parseAllowList } from "@/lib/config/webhook-allow-list";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -79,6 +80,8 @@ const schema = z.object({
   // The bearer token GET /metrics asks for (Prometheus's scrape config sends it). Unset: /metrics
   // is off and answers 404.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // OpenTelemetry tracing: off unless an OTLP endpoint is set (lib/config/tracing-config.ts).
+  ...tracingSchema,
   WORKER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -233,6 +236,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
     },
     benchRoutes: raw.BENCH_ROUTES,
     metricsToken: raw.METRICS_TOKEN,
+    tracing: tracingConfig(raw),
     portalFrameAncestors: raw.PORTAL_FRAME_ANCESTORS,
   };
 }

@@ -13,6 +13,7 @@ import http from "node:http";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
 import { parseFlags } from "./support/flags";
+import { atLeast, atMost, none, printTargets, type TargetCheck } from "./support/target-checks";
 import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
 const {
@@ -133,6 +134,8 @@ async function run() {
   }
 
   const lines: string[] = [];
+  // Each target this run measured, printed with PASS or FAIL at the end.
+  const checks: TargetCheck[] = [];
   const report = (line: string) => {
     console.log(line);
     lines.push(line);
@@ -227,7 +230,7 @@ async function run() {
     );
     await fast.close();
     await sql({ text: "DELETE FROM webhook_deliveries", values: [] });
-    return { p99: pct(latencies, 99), max: Math.max(...latencies) };
+    return { p99: pct(latencies, 99), max: Math.max(...latencies), undelivered: Math.max(0, inserted - fast.seen.size) };
   }
   if (SCENARIOS.has("2") || SCENARIOS.has("3")) {
     const base = await latencyRun("(2) latency", { rate: RATE, seconds: LATENCY_SECONDS });
@@ -241,6 +244,7 @@ async function run() {
       },
     });
     report(`(3)/(2) p99 ratio: ${(withDead.p99 / base.p99).toFixed(2)} (target ≤ 1.5)`);
+    checks.push(atMost("(3) p99 beside a dead endpoint ÷ (2) p99", withDead.p99 / base.p99, 1.5));
   }
 
   if (SCENARIOS.has("4")) {
@@ -276,15 +280,15 @@ async function run() {
         const key = String(a.error_class ?? a.status_code);
         classes.set(key, (classes.get(key) ?? 0) + 1);
       }
-      return (
+      const text =
         `A: ${attempts.length} attempts (${[...classes].map(([k, v]) => `${k} ${v}`).join(", ")}) on ${state!.tried} of ` +
         `${NOISY_BACKLOG} deliveries; ${state!.succeeded} succeeded, ${state!.pending} pending, ${state!.failed} failed; ` +
-        `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`
-      );
+        `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`;
+      return { text, tried: Number(state!.tried), early };
     }
     const alone = await latencyRun(`(4a) B alone`, { rate: NOISY_RATE, seconds: NOISY_SECONDS });
     for (const mode of ["hang", "slow"] as const) {
-      let progress = "";
+      let progress = { text: "", tried: 0, early: 0 };
       const beside = await latencyRun(
         `(4${mode === "hang" ? "b" : "c"}) B beside A (${NOISY_ENDPOINTS} endpoints, ${NOISY_BACKLOG} due, receiver ${
           mode === "hang" ? "never answers" : `answers after ${SLOW_MS} ms`
@@ -302,12 +306,22 @@ async function run() {
           },
         },
       );
-      report(`    ${progress}`);
+      report(`    ${progress.text}`);
+      const phase = mode === "hang" ? "(4b) beside A never answering" : `(4c) beside A answering after ${SLOW_MS} ms`;
+      checks.push(
+        atMost(`§1 ${phase}: B's p99 ÷ B's p99 alone (4a)`, beside.p99 / alone.p99, 1.5),
+        atMost(`§1 ${phase}: B's longest wait`, beside.max, 2000, " ms"),
+        none(`§1 ${phase}: B's events not delivered`, beside.undelivered),
+        // Tried, not recorded: an attempt at a receiver that never answers is recorded at its timeout.
+        atLeast(`§1 ${phase}: A's deliveries tried (A still progresses)`, progress.tried, 1),
+        none(`§1 ${phase}: A's retries earlier than the schedule`, progress.early),
+      );
       report(
         `    B p99 beside A ÷ alone: ${(beside.p99 / alone.p99).toFixed(2)} (target ≤ 1.5); B's longest wait ${beside.max} ms (target ≤ 2,000)`,
       );
     }
   }
+  printTargets("Targets measured in this run", checks);
 }
 
 main()

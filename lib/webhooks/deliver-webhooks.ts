@@ -10,6 +10,8 @@ import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { countDeliveryAttempt } from "@/lib/metrics/registry";
+import type { SpanContext } from "@/lib/tracing/trace";
+import { inRequestSpan, tracedClaim } from "@/lib/webhooks/delivery-spans";
 import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
@@ -36,6 +38,9 @@ export type ClaimedDelivery = {
   // The endpoint's circuit was open: this attempt is its one probe (endpoint-circuit.ts).
   probe: boolean;
   circuitFailedProbes: number;
+  // The notification's trace context (the delivery's trace_parent) and the claim's span, when traced.
+  traceParent: string | null;
+  claimedIn?: SpanContext;
 };
 
 // The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
@@ -171,7 +176,7 @@ RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
   w.previous_secret_expires_at AS "previousSecretExpiresAt",
-  w.circuit_opened_at IS NOT NULL AS probe, w.circuit_failed_probes AS "circuitFailedProbes"`;
+  w.circuit_opened_at IS NOT NULL AS probe, w.circuit_failed_probes AS "circuitFailedProbes", d.trace_parent AS "traceParent"`;
 
 /** How long a claimed attempt may take before another worker may take the delivery again. */
 export function leaseMs(): number {
@@ -186,23 +191,27 @@ export async function claimDueDeliveries(options: {
   inFlight: Map<string, number>;
 }): Promise<ClaimedDelivery[]> {
   const ids = [...options.inFlight.keys()];
-  const rows = await sql({
-    name: "webhooks_claim",
-    text: CLAIM_SQL,
-    values: claimParams.values({
-      limit: options.limit,
-      skipEndpoints: options.skip,
-      inFlightEndpoints: ids,
-      inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
-      endpointConcurrency: env().webhooks.endpointConcurrency,
-      merchantConcurrency: env().webhooks.merchantConcurrency,
-      workerConcurrency: env().webhooks.workerConcurrency,
-      leaseMs: leaseMs(),
-    }),
-  });
+  const rows = await tracedClaim(
+    "webhooks_claim",
+    () =>
+      sql({
+        name: "webhooks_claim",
+        text: CLAIM_SQL,
+        values: claimParams.values({
+          limit: options.limit,
+          skipEndpoints: options.skip,
+          inFlightEndpoints: ids,
+          inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
+          endpointConcurrency: env().webhooks.endpointConcurrency,
+          merchantConcurrency: env().webhooks.merchantConcurrency,
+          workerConcurrency: env().webhooks.workerConcurrency,
+          leaseMs: leaseMs(),
+        }),
+      }) as Promise<ClaimedDelivery[]>,
+  );
   return rows.map((row) => ({
-    ...(row as ClaimedDelivery),
-    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as string) : null,
+    ...row,
+    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as unknown as string) : null,
   }));
 }
 
@@ -224,12 +233,19 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<SentAt
     return { ok: false, statusCode: null, errorClass: "connection_error", responseBody: null, durationMs: 0, startedAt };
   }
   const signature = signatureHeader(secrets, id, timestamp, delivery.body);
-  const outcome = await sendWebhook({
-    url: delivery.url,
-    body: delivery.body,
-    timeoutMs: env().webhooks.timeoutMs,
-    headers: { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature },
-  });
+  const outcome = await inRequestSpan(delivery.url, (traceHeaders) =>
+    sendWebhook({
+      url: delivery.url,
+      body: delivery.body,
+      timeoutMs: env().webhooks.timeoutMs,
+      headers: {
+        ...traceHeaders,
+        "webhook-id": id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signature,
+      },
+    }),
+  );
   return { ...outcome, startedAt, signature };
 }
 
