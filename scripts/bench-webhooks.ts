@@ -10,38 +10,38 @@
 // Prints the figures; docs/benchmarks.md quotes them.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { parseFlags } from "./support/flags";
 import { atLeast, atMost, none, printTargets, type TargetCheck } from "./support/target-checks";
+import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "30" },
-    rate: { type: "string", default: "500" },
-    endpoints: { type: "string", default: "10" },
-    "latency-seconds": { type: "string", default: "20" },
-    "dead-backlog": { type: "string", default: "10000" },
-    scenarios: { type: "string", default: "1,2,3,4" },
-    "noisy-rate": { type: "string", default: "100" },
-    "noisy-seconds": { type: "string", default: "60" },
-    "noisy-endpoints": { type: "string", default: "20" },
-    "noisy-backlog": { type: "string", default: "2000" },
-    "slow-ms": { type: "string", default: "10000" },
-  },
+const {
+  seconds: SECONDS,
+  rate: RATE,
+  endpoints: ENDPOINTS,
+  "latency-seconds": LATENCY_SECONDS,
+  "dead-backlog": DEAD_BACKLOG,
+  scenarios,
+  "noisy-rate": NOISY_RATE,
+  "noisy-seconds": NOISY_SECONDS,
+  "noisy-endpoints": NOISY_ENDPOINTS,
+  "noisy-backlog": NOISY_BACKLOG,
+  "slow-ms": SLOW_MS,
+} = parseFlags({
+  seconds: 30,
+  rate: 500,
+  endpoints: 10,
+  "latency-seconds": 20,
+  "dead-backlog": 10000,
+  scenarios: "1,2,3,4",
+  "noisy-rate": 100,
+  "noisy-seconds": 60,
+  "noisy-endpoints": 20,
+  "noisy-backlog": 2000,
+  "slow-ms": 10000,
 });
-const SECONDS = Number(args.seconds);
-const RATE = Number(args.rate);
-const ENDPOINTS = Number(args.endpoints);
-const LATENCY_SECONDS = Number(args["latency-seconds"]);
-const DEAD_BACKLOG = Number(args["dead-backlog"]);
-const SCENARIOS = new Set(String(args.scenarios).split(","));
-const NOISY_RATE = Number(args["noisy-rate"]);
-const NOISY_SECONDS = Number(args["noisy-seconds"]);
-const NOISY_ENDPOINTS = Number(args["noisy-endpoints"]);
-const NOISY_BACKLOG = Number(args["noisy-backlog"]);
-const SLOW_MS = Number(args["slow-ms"]);
+const SCENARIOS = new Set(scenarios.split(","));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = `pic_bench_webhooks_${randomBytes(3).toString("hex")}`;
@@ -81,18 +81,14 @@ async function receiver(mode: "fast" | "hang" | "slow"): Promise<Receiver> {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { url, close } = await listenForHooks(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url,
     seen,
     get duplicates() {
       return state.duplicates;
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+    close,
   };
 }
 
@@ -118,48 +114,13 @@ async function main() {
 
 async function run() {
   const { deployMigrations } = await import("@/lib/db/schema-engine");
-  const { db, dbAdapter, sql } = await import("@/lib/db/client");
+  const { dbAdapter, sql } = await import("@/lib/db/client");
   await deployMigrations(dbAdapter() as never);
-  const { newId } = await import("@/lib/ids");
-  const { encryptSecret } = await import("@/lib/crypto/secret-box");
-  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
-  const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
 
-  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  async function merchantWithEndpoints(urls: string[]) {
-    const merchant = await db().merchant.create({
-      data: { id: newId(), name: "Bench", taxId: randomBytes(7).toString("hex") },
-    });
-    const mid = `M${randomBytes(4).toString("hex")}`;
-    const tid = randomBytes(4).toString("hex");
-    const credentialId = newId();
-    const sealed = encryptSecret("{}", credentialId);
-    await db().credential.create({
-      data: {
-        id: credentialId,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "bench",
-        authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-        authenticationKeyVersion: sealed.keyVersion,
-        acquirerMerchantIdentifier: mid,
-        acquirerTerminalIdentifier: tid,
-      },
-    });
-    const endpointIds: string[] = [];
-    for (const url of urls) {
-      const id = newId();
-      const secret = sealEndpointSecret(id, generateWebhookSecret());
-      await db().webhookEndpoint.create({
-        data: { id, merchantId: merchant.id, url, secretCiphertext: secret.ciphertext, secretKeyVersion: secret.keyVersion },
-      });
-      endpointIds.push(id);
-    }
-    return { mid, tid, endpointIds };
-  }
+  const merchantWithEndpoints = (urls: string[]) => benchMerchant("Bench", urls);
 
   /** Inserts n pending events of the MID/TID (as ingestion would), in one statement. */
   async function insertEvents(m: { mid: string; tid: string }, n: number, status = "pending") {

@@ -3,27 +3,23 @@
 // "Delete" on an endpoint: asks first, naming what goes with it (its deliveries and their
 // attempts), and offers disabling as the way to keep the history.
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { DeletedWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 
 export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, run } = useDialogAction();
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
 
-  async function remove() {
-    setPending(true);
-    setError(null);
-    try {
+  const remove = () =>
+    run(async () => {
       const deleted = await submit<DeletedWebhookEndpoint>(`/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries });
@@ -33,11 +29,7 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
         tone: "success",
       });
       onClose();
-    } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The endpoint was not deleted.");
-      setPending(false);
-    }
-  }
+    }, "The endpoint was not deleted.");
 
   return (
     <Dialog
@@ -46,14 +38,14 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
       title="Delete this endpoint?"
       description={endpoint.url}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void remove()} disabled={pending}>
-            {pending ? "Deleting…" : "Delete endpoint"}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          holdCancel
+          onAction={() => void remove()}
+          label="Delete endpoint"
+          pendingLabel="Deleting…"
+          pending={pending}
+        />
       }
     >
       <div className="space-y-3 text-sm">

@@ -7,12 +7,13 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
-import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
+import { RECEIVER_PORT } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
@@ -21,17 +22,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function apiAs(user: { username: string; password: string }): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
-  const auth = await anonymous.post("/v1/auth", { data: { username: user.username, password: user.password } });
-  const { access_token } = (await auth.json()) as { access_token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrlOf(PORTS[0]),
-    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
-  });
 }
 
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];

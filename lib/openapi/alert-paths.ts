@@ -2,9 +2,8 @@
 import "server-only";
 import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
 import { listAlertsQuery } from "@/lib/alerts/schemas";
-import { listOperation, PAGING, XID } from "@/lib/openapi/declaration-builders";
+import { listOperation, XID } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
-import { filterDescriptions } from "@/lib/paging/list-filter-table";
 
 export const ALERT_OPERATIONS: OperationDeclaration[] = [
   listOperation({
@@ -18,7 +17,7 @@ export const ALERT_OPERATIONS: OperationDeclaration[] = [
       "as signed webhooks.",
     tag: "Alerts",
     query: listAlertsQuery,
-    queryDescriptions: { ...filterDescriptions(ALERT_FILTER_TABLE), ...PAGING },
+    filters: ALERT_FILTER_TABLE,
     page: { description: "A page of alerts.", body: "AlertPage" },
   }),
   {

@@ -4,7 +4,6 @@
 // byte of B's data; and none of B's objects changes. A new operation is swept without a word
 // here, unless it takes a path id or a body nobody described yet: then this test fails and says
 // which to add, so no operation escapes it.
-import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as bulkRetry } from "@/app/v1/webhooks/events/retry/route";
 import { db } from "@/lib/db/client";
@@ -15,13 +14,12 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { HTTP_METHODS, isReference, type Operation, type Parameter } from "@/lib/openapi/types";
 import { call, tokensOf, uniqueName } from "../support/api";
 import { cardEventData } from "../support/event-data";
+import { routeFileOf } from "../support/route-files";
 import { markersOf, type Tenant, tenant } from "../support/tenants";
 
 vi.hoisted(() => {
   process.env.WEBHOOK_ALLOWED_ADDRESSES = "127.0.0.1";
 });
-
-const APP = path.resolve(import.meta.dirname, "../../app");
 
 /** Operations without an access token (token issuance, the document itself) or on one's own account only. */
 const NOT_SWEPT: Record<string, string> = {
@@ -138,8 +136,7 @@ async function* requestsAbout(target: Tenant) {
   for (const { route, method, op } of operations()) {
     const key = `${method} ${route}`;
     if (!route.startsWith("/v1/") || key in NOT_SWEPT) continue;
-    const file = path.join(APP, route.replace(/\{([^}]+)\}/g, "[$1]"), "route.ts");
-    const handler = ((await import(file)) as Record<string, RouteHandler>)[method.toUpperCase()]!;
+    const handler = ((await import(routeFileOf(route))) as Record<string, RouteHandler>)[method.toUpperCase()]!;
     const params: Record<string, string> = {};
     const url = new URL(
       route.replace(/\{([^}]+)\}/g, (_, name: string) => {
