@@ -1,6 +1,7 @@
 // Runs once when the server starts: the event worker and the maintenance schedule (WORKER_ENABLED),
 // the webhook delivery worker, and the shutdown hook that scripts/server.mjs calls on SIGTERM
-// (after in-flight requests are done).
+// (after in-flight requests are done). Tracing first, when configured (OTEL_EXPORTER_OTLP_ENDPOINT):
+// its SDK is imported only then, so a server without it never loads it.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ConfigurationError, env } = await import("@/lib/env");
@@ -14,6 +15,7 @@ export async function register(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  const tracing = env().tracing ? (await import("@/lib/tracing/start-tracing")).startTracing(env().tracing!) : undefined;
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
@@ -29,6 +31,7 @@ export async function register(): Promise<void> {
     await stopMaintenance();
     await stopDeliveryWorker();
     await closeDb();
+    await tracing?.shutdown();
     flushLogs();
   };
 }

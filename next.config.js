@@ -27,6 +27,13 @@ const nextConfig = {
     "pino",
     "pg",
     "@prisma/adapter-pg",
+    // Tracing (lib/tracing/start-tracing.ts): loaded from node_modules only when configured.
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace",
   ],
 };
 

@@ -46,6 +46,36 @@ describe("configuration", () => {
     expect(() => buildEnv({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  // Issue 23: ADMIN_USERNAME=lh passed here and crashed start-up later with a ZodError stack.
+  it("says each configuration error in one line naming the variable, the admin's rules included", () => {
+    const message = (source: Record<string, string>) => {
+      try {
+        buildEnv(source);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigurationError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    const password = "correct horse battery";
+    expect(message({ ADMIN_USERNAME: "lh", ADMIN_PASSWORD: password })).toBe(
+      "ADMIN_USERNAME must be 3 to 64 lowercase letters, digits, dots, dashes or underscores.",
+    );
+    expect(message({ ADMIN_USERNAME: "Admin", ADMIN_PASSWORD: password })).toMatch(/^ADMIN_USERNAME must be/);
+    expect(message({ ADMIN_USERNAME: "ops", ADMIN_PASSWORD: "short" })).toBe("ADMIN_PASSWORD must be at least 12 characters.");
+    expect(message({ ADMIN_USERNAME: "ops" })).toMatch(/^ADMIN_PASSWORD is not set/);
+    expect(message({ PORT: "eighty" })).toMatch(/^PORT: /);
+    // Two bad settings: two lines, each naming its variable.
+    expect(message({ PORT: "eighty", ADMIN_USERNAME: "lh", ADMIN_PASSWORD: password }).split("\n")).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^ADMIN_USERNAME must be/),
+    ]);
+    expect(buildEnv({ ADMIN_USERNAME: "ops.lead", ADMIN_PASSWORD: password }).bootstrapAdmin).toEqual({
+      username: "ops.lead",
+      password,
+    });
+  });
+
   it("takes a read replica only beside a server database", () => {
     const replica = "postgresql://reader@replica.internal:5432/payments";
     expect(buildEnv({ DATABASE_URL: server, ...secrets }).databaseReplica).toBeUndefined();

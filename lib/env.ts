@@ -4,7 +4,9 @@
 // shared database must never hold data sealed with, or sessions signed by, one machine's keys.
 import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
+import { tracingConfig, tracingSchema } from "@/lib/config/tracing-config";
 import { parseAllowList } from "@/lib/config/webhook-allow-list";
+import { passwordSchema, usernameSchema } from "@/lib/users/schemas";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -46,8 +48,9 @@ const schema = z.object({
   // "version:base64key,..." (32-byte keys); the first encrypts, all decrypt.
   ENCRYPTION_KEYS: z.string().min(1).optional(),
   SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
-  ADMIN_USERNAME: z.string().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  // The rules of a username and password set any other way (start-up creates this admin with them).
+  ADMIN_USERNAME: usernameSchema.optional(),
+  ADMIN_PASSWORD: passwordSchema.optional(),
   // Failures of one username from one address before each further attempt must wait (30 s,
   // doubling up to LOGIN_DELAY_MAX_SECONDS); five times as many from all addresses together
   // make every attempt at that username wait too, at most 60 s: never a lockout.
@@ -79,6 +82,8 @@ const schema = z.object({
   // The bearer token GET /metrics asks for (Prometheus's scrape config sends it). Unset: /metrics
   // is off and answers 404.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // OpenTelemetry tracing: off unless an OTLP endpoint is set (lib/config/tracing-config.ts).
+  ...tracingSchema,
   WORKER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -111,6 +116,22 @@ const schema = z.object({
   WEBHOOK_CIRCUIT_THRESHOLD: positiveInt(5),
   WEBHOOK_CIRCUIT_COOLDOWN_MS: positiveInt(30_000),
   WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: positiveInt(600_000),
+  // Alerts (lib/alerts, docs/operations.md "Alerts"): how often the rules run, and their thresholds.
+  ALERT_EVALUATION_INTERVAL_MS: positiveInt(30_000),
+  // Failure rate: failed / decided events of an acquirer or merchant, by failure reason, over the window.
+  ALERT_FAILURE_RATE_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.2),
+  ALERT_FAILURE_RATE_WINDOW_MINUTES: positiveInt(15),
+  ALERT_FAILURE_RATE_MIN_EVENTS: positiveInt(20),
+  // Silence: the days of history learned from, how many of them the subject must have sent in
+  // this hour to be expected now, and the allowed gap (the usual gap times the factor, at least the minimum).
+  ALERT_SILENCE_HISTORY_DAYS: positiveInt(14),
+  ALERT_SILENCE_MIN_ACTIVE_DAYS: positiveInt(5),
+  ALERT_SILENCE_GAP_FACTOR: z.coerce.number().min(1).max(100).default(4),
+  ALERT_SILENCE_MIN_MINUTES: positiveInt(30),
+  // An enabled endpoint failing every attempt for this long (well before WEBHOOK_DISABLE_AFTER_SECONDS).
+  ALERT_ENDPOINT_FAILING_MINUTES: positiveInt(60),
+  // The oldest pending event, or the longest-due delivery, older than this.
+  ALERT_QUEUE_AGE_SECONDS: positiveInt(60),
   // Hosts, addresses or CIDR ranges, each with an optional port, that deliveries may reach
   // although private or loopback (lib/config/webhook-allow-list.ts).
   WEBHOOK_ALLOWED_ADDRESSES: z
@@ -130,10 +151,8 @@ export class ConfigurationError extends Error {}
 /** Parses a given environment; env() applies it to process.env once. Exported for tests. */
 export function buildEnv(source: Record<string, string | undefined>) {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  // One line per setting, naming it, as the checks below word theirs (never zod's own dump).
+  if (!parsed.success) throw new ConfigurationError(parsed.error.issues.map(settingIssue).join("\n"));
   const raw = parsed.data;
   const databaseUrl = raw.DATABASE_URL ?? "pglite:./.data/pglite";
   const serverDatabase = /^postgres(ql)?:\/\//.test(databaseUrl);
@@ -163,6 +182,11 @@ export function buildEnv(source: Record<string, string | undefined>) {
   }
   if (production && raw.BENCH_ROUTES) {
     throw new ConfigurationError("BENCH_ROUTES serves benchmark routes without authentication: never in production.");
+  }
+  // Either alone would be ignored, and the admin someone meant to create would not exist.
+  if (Boolean(raw.ADMIN_USERNAME) !== Boolean(raw.ADMIN_PASSWORD)) {
+    const unset = raw.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME";
+    throw new ConfigurationError(`${unset} is not set: ADMIN_USERNAME and ADMIN_PASSWORD create the first admin together.`);
   }
   const dev = missing.length > 0 ? loadDevSecrets() : undefined;
 
@@ -231,10 +255,34 @@ export function buildEnv(source: Record<string, string | undefined>) {
       },
       allowedAddresses: raw.WEBHOOK_ALLOWED_ADDRESSES,
     },
+    alerts: {
+      intervalMs: raw.ALERT_EVALUATION_INTERVAL_MS,
+      failureRate: {
+        threshold: raw.ALERT_FAILURE_RATE_THRESHOLD,
+        windowMinutes: raw.ALERT_FAILURE_RATE_WINDOW_MINUTES,
+        minEvents: raw.ALERT_FAILURE_RATE_MIN_EVENTS,
+      },
+      silence: {
+        historyDays: raw.ALERT_SILENCE_HISTORY_DAYS,
+        minActiveDays: raw.ALERT_SILENCE_MIN_ACTIVE_DAYS,
+        gapFactor: raw.ALERT_SILENCE_GAP_FACTOR,
+        minMinutes: raw.ALERT_SILENCE_MIN_MINUTES,
+      },
+      endpointFailingMinutes: raw.ALERT_ENDPOINT_FAILING_MINUTES,
+      queueAgeSeconds: raw.ALERT_QUEUE_AGE_SECONDS,
+    },
     benchRoutes: raw.BENCH_ROUTES,
     metricsToken: raw.METRICS_TOKEN,
+    tracing: tracingConfig(raw),
     portalFrameAncestors: raw.PORTAL_FRAME_ANCESTORS,
   };
+}
+
+/** "ADMIN_USERNAME must be 3 to 64 ...": the variable, then what it must be (zod's words otherwise). */
+function settingIssue(issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? "configuration");
+  const message = issue.message.replace(/\s+/g, " ");
+  return /^(must|is|needs) /.test(message) ? `${name} ${message}.` : `${name}: ${message}.`;
 }
 
 function isLoopbackUrl(url: string): boolean {

@@ -12,6 +12,7 @@ import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { startScratchServer } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { runMain } from "./support/run-main";
 
 const { values } = parseArgs({
   options: {
@@ -94,7 +95,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

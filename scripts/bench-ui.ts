@@ -12,28 +12,20 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import type pg from "pg";
 import { CHROMIUM_ARGS } from "@/e2e/support/chromium-args";
+import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
-import { queryOnce } from "./support/query-once";
+import { parseFlags } from "./support/flags";
 import { waitForUrl } from "./support/wait-for-url";
 
-const { values: args } = parseArgs({
-  options: {
-    port: { type: "string", default: "3400" },
-    runs: { type: "string", default: "5" },
-    rows: { type: "string", default: "2000" },
-    "min-events": { type: "string", default: "1000000" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-const PORT = Number(args.port);
-const RUNS = Number(args.runs);
-const SCROLL_ROWS = Number(args.rows);
-const MIN_EVENTS = Number(args["min-events"]);
+const args = parseFlags({ port: 3400, runs: 5, rows: 2000, "min-events": 1000000, "no-write": false });
+const PORT = args.port;
+const RUNS = args.runs;
+const SCROLL_ROWS = args.rows;
+const MIN_EVENTS = args["min-events"];
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pic_bench";
 const USERNAME = "bench-ui";

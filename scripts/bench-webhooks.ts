@@ -10,37 +10,38 @@
 // Prints the figures; docs/benchmarks.md quotes them.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { parseFlags } from "./support/flags";
+import { atLeast, atMost, none, printTargets, type TargetCheck } from "./support/target-checks";
+import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "30" },
-    rate: { type: "string", default: "500" },
-    endpoints: { type: "string", default: "10" },
-    "latency-seconds": { type: "string", default: "20" },
-    "dead-backlog": { type: "string", default: "10000" },
-    scenarios: { type: "string", default: "1,2,3,4" },
-    "noisy-rate": { type: "string", default: "100" },
-    "noisy-seconds": { type: "string", default: "60" },
-    "noisy-endpoints": { type: "string", default: "20" },
-    "noisy-backlog": { type: "string", default: "2000" },
-    "slow-ms": { type: "string", default: "10000" },
-  },
+const {
+  seconds: SECONDS,
+  rate: RATE,
+  endpoints: ENDPOINTS,
+  "latency-seconds": LATENCY_SECONDS,
+  "dead-backlog": DEAD_BACKLOG,
+  scenarios,
+  "noisy-rate": NOISY_RATE,
+  "noisy-seconds": NOISY_SECONDS,
+  "noisy-endpoints": NOISY_ENDPOINTS,
+  "noisy-backlog": NOISY_BACKLOG,
+  "slow-ms": SLOW_MS,
+} = parseFlags({
+  seconds: 30,
+  rate: 500,
+  endpoints: 10,
+  "latency-seconds": 20,
+  "dead-backlog": 10000,
+  scenarios: "1,2,3,4",
+  "noisy-rate": 100,
+  "noisy-seconds": 60,
+  "noisy-endpoints": 20,
+  "noisy-backlog": 2000,
+  "slow-ms": 10000,
 });
-const SECONDS = Number(args.seconds);
-const RATE = Number(args.rate);
-const ENDPOINTS = Number(args.endpoints);
-const LATENCY_SECONDS = Number(args["latency-seconds"]);
-const DEAD_BACKLOG = Number(args["dead-backlog"]);
-const SCENARIOS = new Set(String(args.scenarios).split(","));
-const NOISY_RATE = Number(args["noisy-rate"]);
-const NOISY_SECONDS = Number(args["noisy-seconds"]);
-const NOISY_ENDPOINTS = Number(args["noisy-endpoints"]);
-const NOISY_BACKLOG = Number(args["noisy-backlog"]);
-const SLOW_MS = Number(args["slow-ms"]);
+const SCENARIOS = new Set(scenarios.split(","));
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = `pic_bench_webhooks_${randomBytes(3).toString("hex")}`;
@@ -80,18 +81,14 @@ async function receiver(mode: "fast" | "hang" | "slow"): Promise<Receiver> {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { url, close } = await listenForHooks(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url,
     seen,
     get duplicates() {
       return state.duplicates;
     },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+    close,
   };
 }
 
@@ -117,48 +114,13 @@ async function main() {
 
 async function run() {
   const { deployMigrations } = await import("@/lib/db/schema-engine");
-  const { db, dbAdapter, sql } = await import("@/lib/db/client");
+  const { dbAdapter, sql } = await import("@/lib/db/client");
   await deployMigrations(dbAdapter() as never);
-  const { newId } = await import("@/lib/ids");
-  const { encryptSecret } = await import("@/lib/crypto/secret-box");
-  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
-  const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
 
-  const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  async function merchantWithEndpoints(urls: string[]) {
-    const merchant = await db().merchant.create({
-      data: { id: newId(), name: "Bench", taxId: randomBytes(7).toString("hex") },
-    });
-    const mid = `M${randomBytes(4).toString("hex")}`;
-    const tid = randomBytes(4).toString("hex");
-    const credentialId = newId();
-    const sealed = encryptSecret("{}", credentialId);
-    await db().credential.create({
-      data: {
-        id: credentialId,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "bench",
-        authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-        authenticationKeyVersion: sealed.keyVersion,
-        acquirerMerchantIdentifier: mid,
-        acquirerTerminalIdentifier: tid,
-      },
-    });
-    const endpointIds: string[] = [];
-    for (const url of urls) {
-      const id = newId();
-      const secret = sealEndpointSecret(id, generateWebhookSecret());
-      await db().webhookEndpoint.create({
-        data: { id, merchantId: merchant.id, url, secretCiphertext: secret.ciphertext, secretKeyVersion: secret.keyVersion },
-      });
-      endpointIds.push(id);
-    }
-    return { mid, tid, endpointIds };
-  }
+  const merchantWithEndpoints = (urls: string[]) => benchMerchant("Bench", urls);
 
   /** Inserts n pending events of the MID/TID (as ingestion would), in one statement. */
   async function insertEvents(m: { mid: string; tid: string }, n: number, status = "pending") {
@@ -172,6 +134,8 @@ async function run() {
   }
 
   const lines: string[] = [];
+  // Each target this run measured, printed with PASS or FAIL at the end.
+  const checks: TargetCheck[] = [];
   const report = (line: string) => {
     console.log(line);
     lines.push(line);
@@ -266,7 +230,7 @@ async function run() {
     );
     await fast.close();
     await sql({ text: "DELETE FROM webhook_deliveries", values: [] });
-    return { p99: pct(latencies, 99), max: Math.max(...latencies) };
+    return { p99: pct(latencies, 99), max: Math.max(...latencies), undelivered: Math.max(0, inserted - fast.seen.size) };
   }
   if (SCENARIOS.has("2") || SCENARIOS.has("3")) {
     const base = await latencyRun("(2) latency", { rate: RATE, seconds: LATENCY_SECONDS });
@@ -280,6 +244,7 @@ async function run() {
       },
     });
     report(`(3)/(2) p99 ratio: ${(withDead.p99 / base.p99).toFixed(2)} (target ≤ 1.5)`);
+    checks.push(atMost("(3) p99 beside a dead endpoint ÷ (2) p99", withDead.p99 / base.p99, 1.5));
   }
 
   if (SCENARIOS.has("4")) {
@@ -315,15 +280,15 @@ async function run() {
         const key = String(a.error_class ?? a.status_code);
         classes.set(key, (classes.get(key) ?? 0) + 1);
       }
-      return (
+      const text =
         `A: ${attempts.length} attempts (${[...classes].map(([k, v]) => `${k} ${v}`).join(", ")}) on ${state!.tried} of ` +
         `${NOISY_BACKLOG} deliveries; ${state!.succeeded} succeeded, ${state!.pending} pending, ${state!.failed} failed; ` +
-        `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`
-      );
+        `retries earlier than the schedule: ${early} of ${gaps}; circuits opened ${state!.opened} times, ${state!.open_now} open at the end`;
+      return { text, tried: Number(state!.tried), early };
     }
     const alone = await latencyRun(`(4a) B alone`, { rate: NOISY_RATE, seconds: NOISY_SECONDS });
     for (const mode of ["hang", "slow"] as const) {
-      let progress = "";
+      let progress = { text: "", tried: 0, early: 0 };
       const beside = await latencyRun(
         `(4${mode === "hang" ? "b" : "c"}) B beside A (${NOISY_ENDPOINTS} endpoints, ${NOISY_BACKLOG} due, receiver ${
           mode === "hang" ? "never answers" : `answers after ${SLOW_MS} ms`
@@ -341,12 +306,22 @@ async function run() {
           },
         },
       );
-      report(`    ${progress}`);
+      report(`    ${progress.text}`);
+      const phase = mode === "hang" ? "(4b) beside A never answering" : `(4c) beside A answering after ${SLOW_MS} ms`;
+      checks.push(
+        atMost(`§1 ${phase}: B's p99 ÷ B's p99 alone (4a)`, beside.p99 / alone.p99, 1.5),
+        atMost(`§1 ${phase}: B's longest wait`, beside.max, 2000, " ms"),
+        none(`§1 ${phase}: B's events not delivered`, beside.undelivered),
+        // Tried, not recorded: an attempt at a receiver that never answers is recorded at its timeout.
+        atLeast(`§1 ${phase}: A's deliveries tried (A still progresses)`, progress.tried, 1),
+        none(`§1 ${phase}: A's retries earlier than the schedule`, progress.early),
+      );
       report(
         `    B p99 beside A ÷ alone: ${(beside.p99 / alone.p99).toFixed(2)} (target ≤ 1.5); B's longest wait ${beside.max} ms (target ≤ 2,000)`,
       );
     }
   }
+  printTargets("Targets measured in this run", checks);
 }
 
 main()

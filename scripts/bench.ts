@@ -8,19 +8,24 @@
 // at a fixed rate (p: answer latency; w: from notification to delivered webhook). Writes docs/benchmarks.md.
 // With --compare M it measures instead (a) and (c) at two sizes in one run, taking turns, against
 // a second database of M events: issue 14's target compares the latencies at 10M with those at 1M.
+// With --observability it measures instead (a), (c) and ingestion on two servers of the same
+// database, taking turns: one with metrics on (METRICS_TOKEN, scraped) and tracing off, one with
+// neither (issue 24's cost target: within 5%).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
+import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { offerLoad, percentile } from "./support/offered-load";
 import { cpuPerRequest, cpuSnapshot } from "./support/process-cpu";
-import { queryOnce } from "./support/query-once";
+import { ProfileWindows, profileDirectory } from "./support/profile-windows";
 import { writeReportSection } from "./support/report-section";
+import { atLeast, atMost, loadNow, none, printTargets, type TargetCheck } from "./support/target-checks";
 import { waitForUrl } from "./support/wait-for-url";
 import { merchantsWithEndpoints, startReceiver } from "./support/webhook-receivers";
 
@@ -43,6 +48,9 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     // Another Node.js binary for the server (the bench itself keeps this one), to compare runtimes.
     "server-node": { type: "string" },
+    // The server under `node --cpu-prof`; each measured scenario's time window is written beside
+    // the profile, which `npx tsx scripts/cpu-profile-split.ts <dir>` splits per scenario.
+    "cpu-prof": { type: "boolean", default: false },
     // Serve the existing .next build instead of building the checkout first. A stale build once
     // served old code against a migrated database (every ingestion a 500): only for reruns.
     "reuse-build": { type: "boolean", default: false },
@@ -50,6 +58,11 @@ const { values: args } = parseArgs({
     // database of this many events (BENCH_COMPARE_DATABASE_URL, or the main one's name with the size
     // appended: pic_bench_1m), its server on --port + 1. Writes its own section of the report.
     compare: { type: "string" },
+    // Issue 24's cost: (a), (c) and ingestion with metrics on and scraped, tracing off, against
+    // the same without them, in turns (observabilityCost below). Writes its own section of the report.
+    observability: { type: "boolean", default: false },
+    // How often the bench scrapes the observed server's /metrics (Prometheus's default is 15 s).
+    "scrape-seconds": { type: "string", default: "5" },
   },
 });
 const EVENTS = Number(args.events);
@@ -61,9 +74,19 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 const PASSWORD = "bench password 1234";
 /** Whether a scenario (a, b, c, d, m), the ingestion (i), offered (p) or webhooks (w) runs: all unless --only says. */
 const selected = (letter: string) => !args.only || args.only.split(",").includes(letter);
+const LETTERS = ["a", "b", "c", "d", "e", "i", "m", "p", "t", "w"];
+for (const letter of args.only?.split(",") ?? []) {
+  if (!LETTERS.includes(letter)) throw new Error(`--only: no scenario "${letter}" (scenarios: ${LETTERS.join(", ")})`);
+}
+/** The profile's directory under --cpu-prof, and the measured windows (kept in any case: cheap). */
+const PROFILE_DIR = args["cpu-prof"] ? profileDirectory() : undefined;
+const windows = new ProfileWindows();
 
-/** A database of demo events under test, and the port of the production server in front of it. */
-type Target = { events: number; databaseUrl: string; port: number };
+/**
+ * A database of demo events under test, and the port of the production server in front of it;
+ * env: the server's own settings (metrics, tracing) over the bench's.
+ */
+type Target = { events: number; databaseUrl: string; port: number; env?: Record<string, string> };
 const MAIN: Target = { events: EVENTS, databaseUrl: DATABASE_URL, port: PORT };
 /** How deep (c) pages: half the events. */
 const deepOf = (target: Target) => Math.floor(target.events / 2);
@@ -153,8 +176,12 @@ function adoptServerSettings(): void {
 }
 
 function serverEnv(target: Target): NodeJS.ProcessEnv {
+  // Metrics and tracing only where the target asks for them, whatever the bench's shell holds.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => key !== "METRICS_TOKEN" && !key.startsWith("OTEL_")),
+  );
   return {
-    ...process.env,
+    ...inherited,
     ...SERVER_SECRETS,
     NODE_ENV: "production",
     DATABASE_URL: target.databaseUrl,
@@ -166,18 +193,27 @@ function serverEnv(target: Target): NodeJS.ProcessEnv {
     DATABASE_POOL_SIZE: args.pool,
     // (w): the bench's webhook receiver listens on 127.0.0.1.
     WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+    ...target.env,
   };
 }
 
 /** A production server started by the bench: where it answers, and its pid for the CPU figures. */
-type Server = { base: string; pid: number; stop: () => void };
+type Server = { base: string; pid: number; stop: () => Promise<void> };
 
 async function startServer(target: Target): Promise<Server> {
-  const child = spawn(args["server-node"] ?? process.execPath, ["scripts/server.mjs"], {
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(args["server-node"] ?? process.execPath, [...profile, "scripts/server.mjs"], {
     env: serverEnv(target),
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const server = { base: baseOf(target), pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Waits for the exit: V8 writes the profile as the process ends (scripts/server.mjs drains and exits on SIGTERM).
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const server = { base: baseOf(target), pid: child.pid ?? 0, stop };
+  windows.serverPid = server.pid;
   try {
     await waitForUrl(`${server.base}/readyz`, 60_000);
     // The demo data leaves events pending: let the worker finish them before measuring reads.
@@ -190,7 +226,7 @@ async function startServer(target: Target): Promise<Server> {
       await new Promise((r) => setTimeout(r, 500));
     }
   } catch (e) {
-    server.stop();
+    await server.stop();
     throw e;
   }
   return server;
@@ -220,7 +256,11 @@ async function measure(server: Server, { name, path, headers }: Scenario, warmUp
   if (warmUp) await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: 3 });
   const before = cpuSnapshot(server.pid);
   const clientBefore = process.cpuUsage();
-  const r = await autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: DURATION });
+  const r = await windows.time(
+    name,
+    () => autocannon({ url: `${server.base}${path}`, headers, connections: CONNECTIONS, duration: DURATION }),
+    (result) => result.requests.total,
+  );
   const cpu = cpuPerRequest(before, cpuSnapshot(server.pid), r.requests.total);
   const clientUsage = process.cpuUsage(clientBefore);
   const clientCpu = Math.round(((clientUsage.user + clientUsage.system) / 1000 / Math.max(1, r.requests.total)) * 100) / 100;
@@ -236,7 +276,7 @@ async function measure(server: Server, { name, path, headers }: Scenario, warmUp
     postgresCpu: cpu.postgres,
   };
   console.log(
-    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B  CPU/req server ${cpu.server} ms, PostgreSQL ${cpu.postgres} ms, load generator ${clientCpu} ms`,
+    `${name.padEnd(44)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms  errors ${figures.errors}  ${bytes} B  CPU/req server ${cpu.server} ms, PostgreSQL ${cpu.postgres} ms, load generator ${clientCpu} ms  load ${loadNow()}`,
   );
   return figures;
 }
@@ -333,14 +373,19 @@ async function pageScenarios(target: Target, server: Server): Promise<{ a: Scena
 /** POST /bench/fixed with the same event bodies: what the framework alone takes in, per second. */
 async function postCeiling(server: Server, seconds: number, responseBytes: number) {
   const cpuBefore = cpuSnapshot(server.pid);
-  const r = await autocannon({
-    url: `${server.base}/bench/fixed?bytes=${responseBytes}`,
-    method: "POST",
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
-  });
+  const r = await windows.time(
+    "(e) fixed POST",
+    () =>
+      autocannon({
+        url: `${server.base}/bench/fixed?bytes=${responseBytes}`,
+        method: "POST",
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { "content-type": "application/json" },
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(cardEventData()) }) }],
+      }),
+    (result) => result.requests.total,
+  );
   const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(server.pid), r.requests.total);
   return { rps: Math.round(r.requests.average), errors: r.errors + r.timeouts + r.non2xx, serverCpu: cpu.server };
 }
@@ -360,6 +405,7 @@ async function ingestion(server: Server, seconds: number) {
   const started = new Date(Math.max(Date.now(), (max?.getTime() ?? 0) + 1));
   let accepted = 0;
   const cpuBefore = cpuSnapshot(server.pid);
+  const startUs = windows.start();
   let run!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     run = autocannon(
@@ -378,6 +424,7 @@ async function ingestion(server: Server, seconds: number) {
     if (status === 202) accepted++;
   });
   const r = await done;
+  windows.add("(i) ingestion", startUs, r.requests.total);
   const stoppedAt = Date.now();
   let pending = 1;
   while (pending > 0 && Date.now() - stoppedAt < 60_000) {
@@ -416,13 +463,18 @@ type Offered = Awaited<ReturnType<typeof offeredIngestion>>;
 /** (p): single POSTs offered at `rate` per second: the answers' latency, and whether each was stored. */
 async function offeredIngestion(server: Server, rate: number, seconds: number) {
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
-  const load = await offerLoad({
-    url: `${server.base}/v1/webhooks/events`,
-    headers,
-    rate,
-    seconds,
-    body: () => JSON.stringify(cardEventData()),
-  });
+  const load = await windows.time(
+    "(p) offered single POSTs",
+    () =>
+      offerLoad({
+        url: `${server.base}/v1/webhooks/events`,
+        headers,
+        rate,
+        seconds,
+        body: () => JSON.stringify(cardEventData()),
+      }),
+    (result) => result.sent,
+  );
   return {
     rate,
     sent: load.sent,
@@ -445,6 +497,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   const routes = await merchantsWithEndpoints(receiver.url, Number(args["webhook-merchants"]));
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
   let n = 0;
+  const startUs = windows.start();
   const load = await offerLoad({
     url: `${server.base}/v1/webhooks/events`,
     headers,
@@ -464,6 +517,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   const accepted = load.statuses.get(202) ?? 0;
   const until = Date.now() + 30_000;
   while (receiver.arrivals.size < accepted && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  windows.add("(w) notification to webhook, until delivered", startUs, load.sent);
   const latencies = [...receiver.arrivals.values()].map((a) => a.at - a.sentAt);
   await receiver.close();
   const { closeDb } = await import("@/lib/db/client");
@@ -485,6 +539,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
 async function main(): Promise<void> {
   if (!args["reuse-build"] || !existsSync(".next/BUILD_ID")) sh("npx", ["next", "build"]);
   if (args.compare) return compareSizes(compareTarget(Number(args.compare)));
+  if (args.observability) return observabilityCost();
   await ensureDatabase(MAIN);
   await ensureData(MAIN);
 
@@ -547,13 +602,24 @@ async function main(): Promise<void> {
     const ratioA = ratio(0, 3);
     const ratioC = ratio(2, 4);
     console.log(`\nratio (a)/(d): ${ratioA.toFixed(2)}   ratio (c)/(d): ${ratioC.toFixed(2)}`);
+    // The same comparison by the server's CPU per request ((d)'s over the page's, so that higher
+    // is better like the req/s ratio): on a machine shared with other work, req/s follow the
+    // other work's load, CPU per request much less.
+    const cpuRatio = (of: number, to: number) =>
+      samples[of]!.length && samples[to]!.length
+        ? median(samples[of]!.map((s, i) => samples[to]![i]!.serverCpu / s.serverCpu))
+        : Number.NaN;
+    console.log(
+      `by server CPU per request, (d)/(a): ${cpuRatio(0, 3).toFixed(2)}   (d)/(c): ${cpuRatio(2, 4).toFixed(2)}  (load ${loadNow()})`,
+    );
     const tenantRatios = { a: ratio(7, 0), c: ratio(8, 2) };
     if (selected("t"))
       console.log(`as a merchant account: (a) ${tenantRatios.a.toFixed(2)}, (c) ${tenantRatios.c.toFixed(2)} of unscoped`);
     if (selected("m") && selected("b")) console.log(`ratio (m)/(b), MID filter to status filter: ${ratio(6, 1).toFixed(2)}`);
     let ingest: Awaited<ReturnType<typeof ingestion>> | undefined;
     let ceiling: Awaited<ReturnType<typeof postCeiling>> | undefined;
-    if (selected("i")) {
+    // (e) is ingestion's ceiling: the one runs with the other.
+    if (selected("i") || selected("e")) {
       console.log(`\nIngestion for ${args["ingest-seconds"]} s...`);
       ingest = await ingestion(server, Number(args["ingest-seconds"]));
       console.log(ingest);
@@ -576,6 +642,7 @@ async function main(): Promise<void> {
       webhooks = await notificationToWebhook(server, Number(args["webhook-rate"]), Number(args["offered-seconds"]));
       console.log(webhooks);
     }
+    printTargets("Issue 22's targets", issue22Checks({ ratioA, ratioC, ingest, ceiling, offered, webhooks }));
     if (args.only || !ingest || !ceiling || !offered || !webhooks) return;
     const [a, b, c, dA, dC, a100, , tA, tC] = samples.map(medianOf) as Figures[] as [
       Figures,
@@ -592,8 +659,47 @@ async function main(): Promise<void> {
     console.log(`p99 (c)/(a') at limit 100: ${p99Ratio.toFixed(2)}`);
     writeReport([a, a100, b, c, dA, dC, tA, tC], { ratioA, ratioC, p99Ratio, tenantRatios }, ingest, ceiling, offered, webhooks);
   } finally {
-    server.stop();
+    await server.stop();
+    if (PROFILE_DIR) {
+      windows.write(PROFILE_DIR);
+      console.log(`\nCPU profile and windows in ${PROFILE_DIR}: npx tsx scripts/cpu-profile-split.ts ${PROFILE_DIR}`);
+    }
   }
+}
+
+/** Issue 22's targets that this run measured: sections 2 (ingestion, p, w) and 3 (the list's ratios). */
+function issue22Checks(run: {
+  ratioA: number;
+  ratioC: number;
+  ingest?: Awaited<ReturnType<typeof ingestion>>;
+  ceiling?: Awaited<ReturnType<typeof postCeiling>>;
+  offered?: Offered;
+  webhooks?: Awaited<ReturnType<typeof notificationToWebhook>>;
+}): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  if (Number.isFinite(run.ratioA)) checks.push(atLeast("§3 (a) / (d), req/s, median of the rounds' ratios", run.ratioA, 0.8));
+  if (Number.isFinite(run.ratioC)) checks.push(atLeast("§3 (c) / (d), req/s, median of the rounds' ratios", run.ratioC, 0.8));
+  const { ingest, ceiling, offered, webhooks } = run;
+  if (ingest && ceiling) {
+    checks.push(atLeast("§2 ingestion (i) / fixed POST (e), req/s", ingest.rps / ceiling.rps, 0.8));
+    checks.push(none("§2 ingestion: accepted (202) but not stored", Math.max(0, ingest.accepted - ingest.stored)));
+    checks.push(none("§2 ingestion: processed twice", ingest.processedTwice));
+  }
+  // A rate other than the target's measures something else: reported, not judged.
+  const atRate = (check: TargetCheck, rate: number, target: number): TargetCheck =>
+    rate === target ? check : { ...check, pass: undefined, note: `offered ${rate}/s, the target is at ${target}/s` };
+  if (offered) {
+    checks.push(atRate(atMost("§2 (p) answer p99 at 500/s offered", offered.p99, 50, " ms"), offered.rate, 500));
+    checks.push(none("§2 (p) requests not accepted (202)", offered.errors));
+  }
+  if (webhooks) {
+    checks.push(atRate(atMost("§2 (w) notification → webhook p50 at 1,000/s", webhooks.p50, 100, " ms"), webhooks.rate, 1000));
+    checks.push(atRate(atMost("§2 (w) notification → webhook p95 at 1,000/s", webhooks.p95, 150, " ms"), webhooks.rate, 1000));
+    checks.push(none("§2 (w) requests not accepted (202)", webhooks.sent - webhooks.accepted));
+    checks.push(none("§2 (w) accepted but never delivered", Math.max(0, webhooks.accepted - webhooks.delivered)));
+    checks.push(none("§2 (w) delivered twice", webhooks.duplicates));
+  }
+  return checks;
 }
 
 function writeReport(
@@ -709,7 +815,7 @@ async function compareSizes(small: Target): Promise<void> {
     console.log(`\n${table.join("\n")}`);
     if (!args.only) writeScaleReport(small, table);
   } finally {
-    for (const server of servers) server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -770,6 +876,203 @@ function writeScaleReport(small: Target, table: string[]): void {
     ...table,
   ];
   writeReportSection("docs/benchmarks.md", "scale", lines);
+}
+
+// --observability: issue 24's cost. Two servers on the main database, both running throughout,
+// one measured at a time: "plain" (no METRICS_TOKEN, no OTEL_*: nothing counted, no SDK loaded)
+// and "observed" (METRICS_TOKEN set and /metrics scraped every --scrape-seconds, tracing off).
+// Each scenario runs on both right after each other, plain first one round and observed first the
+// next (A/B, B/A), as the two sizes of --compare do; ratios are the medians of each round's own.
+
+/** Issue 24: (a), (c) and ingestion with metrics on within 5% of without. */
+const COST_TARGET = 0.95;
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+type CostLetter = "a" | "c" | "i";
+type CostSample = { rps: number; p50: number; p99: number; load: number };
+
+/** The 1-minute load average now (/proc/loadavg): the machine is shared, the report says how busy it was. */
+const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
+/** Scrapes the observed server's /metrics every interval until stopped; counts answers and failures. */
+function scrapeEvery(server: Server, seconds: number) {
+  const counts = { ok: 0, failed: 0, bytes: 0 };
+  const scrape = async () => {
+    try {
+      const res = await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const text = await res.text();
+      if (res.ok && text.includes("pic_http_request_duration_seconds")) {
+        counts.ok++;
+        counts.bytes = text.length;
+      } else counts.failed++;
+    } catch {
+      counts.failed++;
+    }
+  };
+  void scrape();
+  const timer = setInterval(scrape, seconds * 1000);
+  return { counts, stop: () => clearInterval(timer) };
+}
+
+async function costSample(letter: CostLetter, server: Server, pages: { a: Scenario; c: Scenario }, warmUp: boolean) {
+  const load = loadAverage();
+  if (letter === "i") {
+    const r = await ingestion(server, Number(args["ingest-seconds"]));
+    // Stored may exceed accepted: what is in flight when the load stops is stored, its answer not counted.
+    if (r.errors > 0 || r.stored < r.accepted)
+      throw new Error(`ingestion: ${r.errors} errors, ${r.accepted} accepted, ${r.stored} stored`);
+    console.log(`ingestion ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${r.serverCpuPerEvent} ms/event`);
+    return { rps: r.rps, p50: r.p50, p99: r.p99, load };
+  }
+  const f = await measure(server, pages[letter], warmUp);
+  if (f.errors > 0) throw new Error(`${f.name}: ${f.errors} errors`);
+  return { rps: f.rps, p50: f.p50, p99: f.p99, load };
+}
+
+/**
+ * The cost of metrics from its parts, which the machine's load blurs far less than it blurs
+ * throughput: the observed server's CPU per scrape (back to back), and in this process the CPU of
+ * the hooks a request runs with metrics on (the same functions the server calls, registry made).
+ */
+async function metricsParts(plain: Server, observed: Server) {
+  // Idle, side by side: what metrics on costs with no request at all (prom-client's default
+  // collectors: the event-loop delay monitor, the GC observer), both workers polling alike.
+  const IDLE_MS = 15_000;
+  const idleBefore = [plain, observed].map((server) => cpuSnapshot(server.pid));
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const [plainIdle, observedIdle] = [plain, observed].map(
+    (server, i) => cpuPerRequest(idleBefore[i]!, cpuSnapshot(server.pid), IDLE_MS / 1000).server,
+  );
+  const SCRAPES = 50;
+  const before = cpuSnapshot(observed.pid);
+  for (let i = 0; i < SCRAPES; i++) {
+    const res = await fetch(`${observed.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+    await res.text();
+  }
+  const scrape = cpuPerRequest(before, cpuSnapshot(observed.pid), SCRAPES);
+  const { countDecisions, countReceived, observeRequest } = await import("@/lib/metrics/registry");
+  const list = () => observeRequest({ method: "GET", route: "/v1/webhooks/events", status: 200, ms: 12.5 });
+  const notification = () => {
+    observeRequest({ method: "POST", route: "/v1/webhooks/events", status: 202, ms: 12.5 });
+    countReceived([{ acquirerName: "cielo", result: "created" }]);
+    countDecisions([{ acquirerName: "cielo", status: "processed", failureReason: null }]);
+  };
+  const microseconds = (hooks: () => void) => {
+    const N = 200_000;
+    for (let i = 0; i < 20_000; i++) hooks();
+    const start = process.cpuUsage();
+    for (let i = 0; i < N; i++) hooks();
+    const used = process.cpuUsage(start);
+    return Math.round(((used.user + used.system) / N) * 100) / 100;
+  };
+  return {
+    plainIdle,
+    observedIdle,
+    scrapeServerMs: scrape.server,
+    listHooksUs: microseconds(list),
+    notificationHooksUs: microseconds(notification),
+  };
+}
+
+async function observabilityCost(): Promise<void> {
+  // This process's own registry counts (metricsParts), as the observed server's does.
+  process.env.METRICS_TOKEN = METRICS_TOKEN;
+  const letters = (["a", "c", "i"] as const).filter(selected);
+  await ensureDatabase(MAIN);
+  await ensureData(MAIN);
+  const configs = [
+    { name: "without (no METRICS_TOKEN, no tracing)", target: MAIN },
+    { name: "metrics on and scraped, tracing off", target: { ...MAIN, port: PORT + 1, env: { METRICS_TOKEN } } },
+  ];
+  const servers: Server[] = [];
+  try {
+    for (const { target } of configs) servers.push(await startServer(target));
+    const pages = await Promise.all(configs.map(({ target }, i) => pageScenarios(target, servers[i]!)));
+    const scraper = scrapeEvery(servers[1]!, Number(args["scrape-seconds"]));
+    const samples = new Map(letters.map((letter) => [letter, configs.map((): CostSample[] => [])]));
+    const started = new Date();
+    try {
+      for (let round = 1; round <= ROUNDS; round++) {
+        console.log(`round ${round} of ${ROUNDS} (load average ${loadAverage()})`);
+        const order = round % 2 ? [0, 1] : [1, 0];
+        for (const letter of letters) {
+          for (const i of order) {
+            process.stdout.write(`${configs[i]!.name}: `);
+            samples.get(letter)![i]!.push(await costSample(letter, servers[i]!, pages[i]!, round === 1));
+          }
+        }
+      }
+    } finally {
+      scraper.stop();
+    }
+    if (scraper.counts.ok === 0 || scraper.counts.failed > 0) {
+      throw new Error(`scrapes of /metrics: ${scraper.counts.ok} answered, ${scraper.counts.failed} failed`);
+    }
+    const table = costTable(letters, samples, configs[0]!.name, configs[1]!.name);
+    const loads = [...samples.values()].flatMap((sides) => sides.flatMap((side) => side.map((s) => s.load)));
+    const parts = await metricsParts(servers[0]!, servers[1]!);
+    const about = [...costAbout(started, loads, scraper.counts), ...partsAbout(parts)];
+    console.log(["", ...table, "", ...about].join("\n"));
+    if (!args.only) writeCostReport(table, about);
+  } finally {
+    for (const server of servers) server.stop();
+  }
+}
+
+const COST_NAMES: Record<CostLetter, string> = {
+  a: "(a) first page, limit 20",
+  c: "(c) half the events deep by cursor, limit 100",
+  i: "ingestion, single POSTs",
+};
+
+function costTable(letters: readonly CostLetter[], samples: Map<CostLetter, CostSample[][]>, plain: string, observed: string) {
+  const rows = letters.map((letter) => {
+    const [off, on] = samples.get(letter)! as [CostSample[], CostSample[]];
+    const ratio = median(on.map((s, round) => s.rps / off[round]!.rps));
+    const perRound = on.map((s, round) => (s.rps / off[round]!.rps).toFixed(2)).join(", ");
+    const m = (side: CostSample[], key: keyof CostSample) => median(side.map((s) => s[key]));
+    return `| ${COST_NAMES[letter]} | ${Math.round(m(off, "rps"))} | ${m(off, "p50")} / ${m(off, "p99")} | ${Math.round(m(on, "rps"))} | ${m(on, "p50")} / ${m(on, "p99")} | ${perRound} | **${ratio.toFixed(2)}** | ${ratio >= COST_TARGET ? "yes" : "**no**"} |`;
+  });
+  return [
+    `| scenario | ${plain}: req/s | p50 / p99 ms | ${observed}: req/s | p50 / p99 ms | each round's ratio, on / off | median ratio | within 5% |`,
+    "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |",
+    ...rows,
+  ];
+}
+
+function costAbout(started: Date, loads: number[], scrapes: { ok: number; bytes: number }) {
+  const sorted = [...loads].sort((x, y) => x - y);
+  return [
+    `Load average (1 min, /proc/loadavg) at the start of each measurement: median ${median(loads).toFixed(1)}, from ${sorted[0]} to ${sorted.at(-1)} on ${cpus().length} cores, ${started.toISOString().slice(11, 16)}–${new Date().toISOString().slice(11, 16)} UTC.`,
+    `/metrics scraped every ${args["scrape-seconds"]} s on the observed server: ${scrapes.ok} scrapes, all answered (${scrapes.bytes} bytes the last).`,
+  ];
+}
+
+function partsAbout(parts: Awaited<ReturnType<typeof metricsParts>>) {
+  const perSecond = parts.scrapeServerMs / Number(args["scrape-seconds"]);
+  return [
+    `Idle, side by side for 15 s (workers polling, no request): ${parts.plainIdle} ms of server CPU per second without, ${parts.observedIdle} ms with metrics on (prom-client's default collectors).`,
+    `From its parts: a scrape costs the server ${parts.scrapeServerMs} ms of CPU (50 back to back), ${perSecond.toFixed(2)} ms per second at one scrape every ${args["scrape-seconds"]} s (${(perSecond / 10).toFixed(3)} % of a core); the hooks a request runs cost ${parts.listHooksUs} µs of CPU for a list page (its duration histogram) and ${parts.notificationHooksUs} µs for a notification (duration, received, decided), against the 2–5 ms of server CPU a request takes (the tables above and the bench section).`,
+  ];
+}
+
+function writeCostReport(table: string[], about: string[]): void {
+  const command = `npm run bench -- --observability --events ${EVENTS} --rounds ${ROUNDS} --ingest-seconds ${args["ingest-seconds"]}`;
+  const lines = [
+    `## Cost of metrics and tracing: \`${command}\``,
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, ${EVENTS.toLocaleString("en-US")} events, PostgreSQL server on the same machine;`,
+    "two production servers (scripts/server.mjs) on the one database, both running, one measured at a time; each scenario on",
+    `both right after each other in alternating order (A/B, B/A), ${ROUNDS} rounds (${DURATION} s per page scenario after a 3 s warm-up,`,
+    `${args["ingest-seconds"]} s of ingestion), ${CONNECTIONS} connections from autocannon in the same machine; medians of the rounds, ratios the medians`,
+    `of each round's own ratio. Issue 24's target: every ratio ≥ ${COST_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
+    "",
+    ...table,
+    "",
+    ...about.map((line) => `- ${line}`),
+  ];
+  writeReportSection("docs/benchmarks.md", "observability", lines);
 }
 
 main().catch((e: unknown) => {

@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { USERS } from "@/e2e/support/users";
 import { type FuzzReport, fuzzApi } from "@/tests/fuzz/openapi-fuzzer";
 import { prepareScratchDatabase, startScratchServer } from "@/tests/support/scratch-server";
+import { runMain } from "./support/run-main";
 
 const { values } = parseArgs({
   options: {
@@ -90,7 +91,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -22,7 +22,9 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => console.log(`> Ready on http://localhost:${port}`));
+// The address the start banner names (npm start passes NEXTAUTH_URL), not another spelling of it.
+const shownUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
+server.listen(port, hostname, () => console.log(`> Ready on ${shownUrl}`));
 
 let stopping = false;
 async function shutdown(signal) {

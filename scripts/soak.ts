@@ -14,6 +14,7 @@ import { cardEventData } from "@/tests/support/event-data";
 import { startScratchServer } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { writeReportSection } from "./support/report-section";
+import { runMain } from "./support/run-main";
 
 const { values } = parseArgs({
   options: {
@@ -287,7 +288,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { AlertBanner } from "@/components/alerts/alert-banner";
 import { AppProviders } from "@/components/app-context/app-providers";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SkipLink } from "@/components/shell/skip-link";
@@ -16,9 +17,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <AppProviders>
       <SkipLink />
       <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
-        <Sidebar user={{ name: session.user.name, role: session.user.role }} />
-        <main id="main" tabIndex={-1} className="min-w-0 px-5 py-8 outline-none sm:px-8 lg:px-12 lg:py-10">
-          <div className="mx-auto max-w-6xl">{children}</div>
+        <Sidebar user={{ name: session.user.name, role: session.user.role, portalSession: session.user.portalSession }} />
+        <main id="main" tabIndex={-1} className="min-w-0 px-4 py-8 outline-none sm:px-8 lg:px-12 lg:py-10">
+          <div className="mx-auto max-w-6xl">
+            <AlertBanner />
+            {children}
+          </div>
         </main>
       </div>
     </AppProviders>

@@ -7,9 +7,10 @@ import Link from "next/link";
 // never passes through the browser). Should that sign-in fail, it signs out and the sign-in page
 // says why. Shown instead of the dashboard while a password someone else chose (a new account's,
 // a reset one) must be replaced.
-import { signIn, signOut } from "next-auth/react";
+import { signIn } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
+import { signOutTo } from "@/components/auth/sign-out-to";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -57,7 +58,7 @@ export function ChangePasswordForm({ username, required, changed }: { username: 
       });
       const renewed = await signIn("credentials", { redirect: false, username, password: values.next });
       if (renewed?.ok && !renewed.error) window.location.assign("/account/password?changed=1");
-      else await signOut({ callbackUrl: "/login?reason=password_changed" });
+      else await signOutTo("/login?reason=password_changed");
     } catch (error) {
       setPending(false);
       if (error instanceof ApiRequestError && error.fieldErrors.length > 0) {

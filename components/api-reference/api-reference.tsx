@@ -1,5 +1,5 @@
-// The API reference: the OpenAPI document rendered on the server, no script and nothing fetched
-// from elsewhere. An index of operations by tag, each operation, then every named schema.
+// The API reference: the OpenAPI document (api-reference-loader.tsx fetches it) rendered as an
+// index of operations by tag, each operation, then every named schema.
 import { JsonView } from "@/components/api-reference/json-view";
 import { MethodBadge, OperationView } from "@/components/api-reference/operation-view";
 import { Prose } from "@/components/api-reference/prose";

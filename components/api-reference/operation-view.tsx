@@ -184,13 +184,7 @@ export function OperationView({ document, op }: { document: OpenApiDocument; op:
           <div className="flex flex-wrap items-center gap-3">
             <MethodBadge method={op.method} />
             <code className="font-mono text-sm font-medium break-all text-(--fg)">{op.path}</code>
-            {bearer ? (
-              <Badge tone="neutral">Bearer token</Badge>
-            ) : (
-              <Badge tone="neutral" className="opacity-80">
-                Public
-              </Badge>
-            )}
+            {bearer ? <Badge tone="neutral">Bearer token</Badge> : <Badge tone="neutral">Public</Badge>}
           </div>
           <h3 id={headingId} className="text-base font-semibold text-(--fg)">
             {op.operation.summary}

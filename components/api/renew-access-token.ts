@@ -1,6 +1,7 @@
 // One session request at a time from this tab: queries that meet an expired token together wait
 // for the same renewal instead of each asking the server for one.
-import { getSession, signOut } from "next-auth/react";
+import { getSession } from "next-auth/react";
+import { signOutTo } from "@/components/auth/sign-out-to";
 
 let pending: Promise<string | undefined> | undefined;
 
@@ -8,7 +9,7 @@ async function fetchRenewed(): Promise<string | undefined> {
   const session = await getSession();
   if (!session || session.error) {
     // The refresh token was refused (expired, revoked, reused): the user has to sign in again.
-    await signOut({ callbackUrl: "/login?reason=session_expired" });
+    await signOutTo("/login?reason=session_expired");
     return undefined;
   }
   return session.accessToken;

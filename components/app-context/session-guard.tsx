@@ -1,7 +1,8 @@
 "use client";
 
-import { signOut, useSession } from "next-auth/react";
+import { useSession } from "next-auth/react";
 import { useEffect } from "react";
+import { signOutTo } from "@/components/auth/sign-out-to";
 
 /** Sends the user to /login when the session ends while a page is open (renewal refused, signed out elsewhere). */
 export function SessionGuard() {
@@ -9,7 +10,7 @@ export function SessionGuard() {
   const ended = status === "unauthenticated" || session?.error === "RefreshAccessTokenError";
 
   useEffect(() => {
-    if (ended) void signOut({ callbackUrl: "/login?reason=session_expired" });
+    if (ended) void signOutTo("/login?reason=session_expired");
   }, [ended]);
 
   return null;

@@ -1,84 +1,67 @@
 "use client";
 
-// The audit log's filters: target type, action and target id (typed; applied when typing
-// pauses). Each change rewrites the URL, which the list reads.
-import { useId } from "react";
-import { ACTION_LABELS } from "@/components/audit/audit-action-labels";
+// The audit log's filters: target type, action, target id and actor (typed; applied when typing
+// pauses), and a period of days. Each change rewrites the URL, which the list reads.
+import { ACTION_LABELS, TARGET_TYPE_LABELS } from "@/components/audit/audit-action-labels";
 import type { AuditFilters } from "@/components/audit/audit-queries";
+import { AuditWhoWhenFields } from "@/components/audit/audit-who-when-fields";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
+import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import type { useTypedFilter } from "@/components/ui/use-typed-filter";
+import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
+import { filterControl } from "@/lib/paging/list-filter-table";
+
+// The choices are the label tables' (typed by the actions table, so none is missing).
+const TARGET_OPTIONS = Object.entries(TARGET_TYPE_LABELS);
+const ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([action, { label }]) => [action, label] as const);
 
 export function AuditFilterBar({
   filters,
   setFilters,
   target,
+  actor,
   filtered,
   onClear,
 }: {
   filters: AuditFilters;
   setFilters: (changes: Partial<AuditFilters>) => void;
   target: ReturnType<typeof useTypedFilter>;
+  actor: ReturnType<typeof useTypedFilter>;
   filtered: boolean;
   onClear: () => void;
 }) {
-  const ids = { type: useId(), action: useId(), target: useId() };
   return (
     <search aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor={ids.type} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-          Target
-        </label>
-        <Select
-          id={ids.type}
-          size="sm"
-          value={filters.targetType ?? ""}
-          onChange={(e) => setFilters({ targetType: e.target.value || undefined })}
-        >
-          <option value="">All targets</option>
-          <option value="merchant">Merchants</option>
-          <option value="credential">Credentials</option>
-          <option value="user">Users</option>
-          <option value="event">Events (exports)</option>
-          <option value="webhook_endpoint">Webhook endpoints</option>
-        </Select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-48">
-        <label htmlFor={ids.action} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-          Action
-        </label>
-        <Select
-          id={ids.action}
-          size="sm"
-          value={filters.action ?? ""}
-          onChange={(e) => setFilters({ action: e.target.value || undefined })}
-        >
-          <option value="">All actions</option>
-          {Object.entries(ACTION_LABELS).map(([action, { label }]) => (
-            <option key={action} value={action}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-full sm:w-60">
-        <label htmlFor={ids.target} className="mb-1 block text-xs font-medium text-(--fg-muted)">
-          Target ID
-        </label>
-        <Input
-          id={ids.target}
-          size={20}
-          className="h-8! font-mono text-xs"
-          placeholder="e.g. d4k2qv0n8g3s1c7pa9lg"
-          spellCheck={false}
-          autoComplete="off"
-          value={target.text}
-          maxLength={64}
-          onChange={(e) => target.type(e.target.value)}
-        />
-      </div>
+      <ChoiceFilter
+        control={filterControl(AUDIT_FILTER_TABLE, "targetType")}
+        options={TARGET_OPTIONS}
+        value={filters.targetType}
+        onChange={(targetType) => setFilters({ targetType })}
+      />
+      <ChoiceFilter
+        control={filterControl(AUDIT_FILTER_TABLE, "action")}
+        options={ACTION_OPTIONS}
+        value={filters.action}
+        onChange={(action) => setFilters({ action })}
+      />
+      <FilterField label="Target ID" className="w-full sm:w-60">
+        {(id) => (
+          <Input
+            id={id}
+            size={20}
+            className="h-8! font-mono text-xs"
+            placeholder="e.g. d4k2qv0n8g3s1c7pa9lg"
+            spellCheck={false}
+            autoComplete="off"
+            value={target.text}
+            maxLength={64}
+            onChange={(e) => target.type(e.target.value)}
+          />
+        )}
+      </FilterField>
+      <AuditWhoWhenFields filters={filters} setFilters={setFilters} actor={actor} />
       {filtered ? (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <ControlIcon name="close" className="size-3.5" />

@@ -3,7 +3,7 @@
 // The audit log page: who did what to which object, newest first, filtered by target type,
 // action and target id; a row opens its changes (before and after).
 import { Fragment } from "react";
-import { ACTION_LABELS } from "@/components/audit/audit-action-labels";
+import { ACTION_LABELS, TARGET_TYPE_LABELS, UNRECORDED_CHANGES } from "@/components/audit/audit-action-labels";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
 import { AuditFilterBar } from "@/components/audit/audit-filter-bar";
 import { parseAuditFilters, useAuditLog } from "@/components/audit/audit-queries";
@@ -22,12 +22,14 @@ import { NoMatches } from "@/components/ui/no-matches";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import type { AuditAction } from "@/lib/audit/audit-actions";
+import type { AuditAction, AuditTargetType } from "@/lib/audit/audit-actions";
+import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
+import { noPageFilters, pageFiltersActive } from "@/lib/paging/list-filter-table";
 
 const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
 
-function ChangeSummary({ lines, create }: { lines: ChangeLine[]; create: boolean }) {
-  if (lines.length === 0) return <span className="text-(--fg-subtle)">No field changed</span>;
+function ChangeSummary({ lines, create, unrecorded }: { lines: ChangeLine[]; create: boolean; unrecorded?: string }) {
+  if (lines.length === 0) return <span className="text-(--fg-subtle)">{unrecorded ?? "No field changed"}</span>;
   const first = lines.slice(0, 2);
   return (
     <span className="text-(--fg-muted)">
@@ -91,11 +93,12 @@ function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }
 export function AuditLogView() {
   const [filters, setFilters] = useUrlFilters(parseAuditFilters);
   const target = useTypedFilter(filters.targetId ?? "", (next) => setFilters({ targetId: next.trim() || undefined }));
+  const actor = useTypedFilter(filters.actor ?? "", (next) => setFilters({ actor: next.trim() || undefined }));
   const expanded = useExpandedRows();
 
   const query = useAuditLog(filters);
   const entries = query.data?.pages.flatMap((p) => p.data) ?? [];
-  const filtered = Boolean(filters.targetType || filters.action || filters.targetId);
+  const filtered = pageFiltersActive(filters);
 
   function showTarget(id: string) {
     target.set(id);
@@ -104,12 +107,20 @@ export function AuditLogView() {
 
   function clearFilters() {
     target.set("");
-    setFilters({ targetType: undefined, action: undefined, targetId: undefined });
+    actor.set("");
+    setFilters(noPageFilters(AUDIT_FILTER_TABLE));
   }
 
   return (
     <>
-      <AuditFilterBar filters={filters} setFilters={setFilters} target={target} filtered={filtered} onClear={clearFilters} />
+      <AuditFilterBar
+        filters={filters}
+        setFilters={setFilters}
+        target={target}
+        actor={actor}
+        filtered={filtered}
+        onClear={clearFilters}
+      />
 
       <InfiniteListTable
         query={query}
@@ -117,7 +128,8 @@ export function AuditLogView() {
         empty={
           filtered ? (
             <NoMatches narrowedBy="filters" title="No entries match these filters" onClear={clearFilters}>
-              Check the target ID (the 20-character id of a merchant, credential or user), or widen the action and target filters.
+              Check the target ID (the 20-character id of a merchant, credential or user), or widen the other filters (action,
+              target, actor, days).
             </NoMatches>
           ) : (
             <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
@@ -136,6 +148,7 @@ export function AuditLogView() {
           const open = expanded.isOpen(entry.id);
           const detailsId = `audit-changes-${entry.id}`;
           const action = ACTION_LABELS[entry.action as AuditAction] as (typeof ACTION_LABELS)[AuditAction] | undefined;
+          const targetType = TARGET_TYPE_LABELS[entry.targetType as AuditTargetType] ?? entry.targetType;
           return (
             <Fragment key={entry.id}>
               <Tr data-testid="audit-row">
@@ -147,14 +160,14 @@ export function AuditLogView() {
                   <Badge tone={action?.tone ?? "neutral"}>{action?.label ?? entry.action}</Badge>
                 </Td>
                 <Td className="whitespace-nowrap">
-                  <span className="mr-1.5 text-(--fg-subtle) capitalize">{entry.targetType}</span>
+                  <span className="mr-1.5 text-(--fg-subtle)">{targetType}</span>
                   <button
                     type="button"
                     onClick={() => showTarget(entry.targetId)}
                     title="Show only this target's entries"
                     className="rounded font-mono text-xs text-(--accent-text) hover:underline"
                   >
-                    <span className="sr-only">Show only the entries of {entry.targetType} </span>
+                    <span className="sr-only">Show only the entries of {targetType.toLowerCase()} </span>
                     {entry.targetId}
                   </button>
                 </Td>
@@ -162,7 +175,7 @@ export function AuditLogView() {
                 <Td className="w-full max-w-0">
                   <div className="flex items-center justify-between gap-3">
                     <p className="min-w-0 truncate text-sm">
-                      <ChangeSummary lines={lines} create={create} />
+                      <ChangeSummary lines={lines} create={create} unrecorded={UNRECORDED_CHANGES[entry.action as AuditAction]} />
                     </p>
                     {lines.length > 0 ? (
                       <Button

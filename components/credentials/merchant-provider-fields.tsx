@@ -1,7 +1,7 @@
 "use client";
 
 // The new-credential form's first section: the merchant (searched by name or CNPJ) and the
-// provider (grouped by kind), each with its hint and error.
+// provider (in the one order of every provider list; its kind in the hint), each with its hint and error.
 import { KIND_LABELS } from "@/components/credentials/credential-display";
 import type { NewCredentialFormState } from "@/components/credentials/use-new-credential-form";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
@@ -11,13 +11,6 @@ import { describedBy, FieldError, FieldHint, fieldMessage } from "@/components/u
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ProviderDto } from "@/lib/providers/list-providers";
-
-function groupByKind(providers: ProviderDto[]): [string, ProviderDto[]][] {
-  const groups = new Map<string, ProviderDto[]>();
-  for (const provider of providers) groups.set(provider.kind, [...(groups.get(provider.kind) ?? []), provider]);
-  return [...groups];
-}
 
 export function MerchantProviderFields({ form }: { form: NewCredentialFormState }) {
   const { ids, errors, providers, provider } = form;
@@ -53,14 +46,10 @@ export function MerchantProviderFields({ form }: { form: NewCredentialFormState 
             aria-describedby={describedBy(ids.providerHint, providerError && ids.providerError)}
           >
             <option value="">Choose a provider…</option>
-            {groupByKind(providers.data ?? []).map(([kind, list]) => (
-              <optgroup key={kind} label={KIND_LABELS[kind] ?? kind}>
-                {list.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.displayName}
-                  </option>
-                ))}
-              </optgroup>
+            {providers.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.displayName}
+              </option>
             ))}
           </Select>
         )}

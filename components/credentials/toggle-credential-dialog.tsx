@@ -7,8 +7,8 @@ import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { credentialKeys } from "@/components/credentials/credential-queries";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
@@ -66,19 +66,16 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
           : "Notifications for this account will fail with “credential disabled” until it is enabled again. Nothing is deleted."
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => void confirm()}
-            disabled={pending}
-            data-autofocus
-            className={enabling ? undefined : "bg-(--danger)! text-(--surface)! hover:opacity-90"}
-          >
-            {pending ? (enabling ? "Enabling…" : "Disabling…") : enabling ? "Enable credential" : "Disable credential"}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={close}
+          holdCancel
+          onAction={() => void confirm()}
+          label={enabling ? "Enable credential" : "Disable credential"}
+          pendingLabel={enabling ? "Enabling…" : "Disabling…"}
+          pending={pending}
+          danger={!enabling}
+          autoFocus
+        />
       }
     >
       {target ? (

@@ -15,7 +15,7 @@ import { authFieldId } from "@/components/credentials/provider-field-inputs";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
 import { useProviders } from "@/components/providers/provider-queries";
 import { showToast } from "@/components/ui/toast";
-import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useIdempotentCreate } from "@/components/ui/use-idempotent-create";
 import { identifierFieldNames } from "@/lib/credentials/authentication-data";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import type { CredentialStatus } from "@/lib/credentials/schemas";
@@ -36,7 +36,6 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
     additional: useId(),
   };
   const providers = useProviders();
-  const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const [merchantId, setMerchantId] = useState<string | undefined>(prefill.merchantId);
   const [providerId, setProviderId] = useState("");
@@ -47,7 +46,7 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
   const [formError, setFormError] = useState<FormError | null>(null);
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<CreatedContext | null>(null);
-  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const idempotency = useIdempotentCreate();
 
   const provider = providers.data?.find((p) => p.id === providerId);
 
@@ -174,17 +173,10 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
       focusFirstError(found);
       return;
     }
-    const text = JSON.stringify(body);
-    // One key per distinct request: a double submit or a retry after a lost answer replays, never duplicates.
-    if (idempotency.current?.body !== text) idempotency.current = { body: text, key: crypto.randomUUID() };
     setErrors({});
     setPending(true);
     try {
-      const credential = await submit<CreatedCredentialDto>("/v1/credentials", {
-        method: "POST",
-        body,
-        idempotencyKey: idempotency.current.key,
-      });
+      const credential = await idempotency.create<CreatedCredentialDto>("/v1/credentials", body);
       await queryClient.invalidateQueries({ queryKey: credentialKeys.all });
       const merchantName = queryClient.getQueryData<MerchantDto>(merchantKeys.detail(credential.merchantId))?.name;
       showToast({
@@ -207,7 +199,7 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
     setAdditionalText("{}");
     setErrors({});
     setFormError(null);
-    idempotency.current = null;
+    idempotency.forget();
   }
 
   return {

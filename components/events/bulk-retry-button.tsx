@@ -5,11 +5,13 @@
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { formatCount } from "@/components/events/format";
+import { RetryFilterList } from "@/components/events/retry-filter-list";
 import { RetryJobProgress } from "@/components/events/retry-job-progress";
 import { failedFilterParams, useFailedEventCount, useRetryJob, useStartBulkRetry } from "@/components/events/use-retry-jobs";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Icon } from "@/components/ui/icons";
 import { can } from "@/lib/auth/roles";
 import { BULK_RETRY_CAP } from "@/lib/events/bulk-retry-schemas";
@@ -56,23 +58,22 @@ export function BulkRetryButton({ apiQuery, includesFailed }: { apiQuery: string
             : "Every failed event these filters match is processed again in the background, oldest first. Events whose credential exists now become processed; the others stay failed with their reason."
         }
         footer={
-          start.data ? (
-            <Button onClick={close} disabled={running} data-autofocus>
-              {running ? "Working…" : "Close"}
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close} disabled={start.isPending}>
-                Cancel
-              </Button>
-              <Button onClick={() => start.mutate(filters)} disabled={start.isPending} data-autofocus>
-                {start.isPending ? "Starting…" : `Retry ${formatCount(n)} ${n === 1 ? "event" : "events"}`}
-              </Button>
-            </>
-          )
+          <DialogActions
+            onCancel={close}
+            holdCancel
+            onAction={() => start.mutate(filters)}
+            label={`Retry ${formatCount(n)} ${n === 1 ? "event" : "events"}`}
+            pendingLabel="Starting…"
+            pending={start.isPending}
+            autoFocus
+            done={
+              start.data ? { label: running ? "Working…" : "Close", onClick: close, autoFocus: true, disabled: running } : null
+            }
+          />
         }
       >
         <div className="space-y-3">
+          {start.data ? null : <RetryFilterList filters={filters} />}
           {capped && !start.data ? (
             <Alert tone="info">
               More than {formatCount(BULK_RETRY_CAP)} failed events match: this retries the oldest {formatCount(BULK_RETRY_CAP)}.

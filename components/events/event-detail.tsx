@@ -1,8 +1,17 @@
 "use client";
 import { ApiRequestError } from "@/components/api/api-request-error";
-import { MerchantLink, Mono, none, Section, Time } from "@/components/events/detail/detail-parts";
+import {
+  MerchantLink,
+  Mono,
+  none,
+  Section,
+  SectionHeadingLevel,
+  SubHeading,
+  Time,
+} from "@/components/events/detail/detail-parts";
 import { Attempts, Deliveries } from "@/components/events/detail/event-history";
 import { EventSummary } from "@/components/events/detail/event-summary";
+import { PaymentTimeline } from "@/components/events/detail/payment-timeline";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
 import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
@@ -87,6 +96,9 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
             ["Application (AID)", none(data.productAid && <Mono>{data.productAid}</Mono>)],
           ]}
         />
+        <Section title="Payment">
+          <PaymentTimeline event={event} loading={preview} />
+        </Section>
         {card ? (
           <Section
             title="Card"
@@ -164,9 +176,9 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
             ["Event type", <Mono key="t">{event.type}</Mono>],
           ]}
         >
-          <h4 className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">Attempts, latest first</h4>
+          <SubHeading>Attempts, latest first</SubHeading>
           <Attempts event={event} loading={preview} />
-          <h4 className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">Webhook deliveries</h4>
+          <SubHeading>Webhook deliveries</SubHeading>
           <Deliveries event={event} loading={preview} />
         </Section>
         <Section title="Raw JSON" wide>
@@ -206,8 +218,16 @@ export function EventDetailSkeleton() {
   );
 }
 
-/** Loads the event and shows it, with loading, not-found and error states. */
-export function EventDetail({ id }: { id: string }) {
+/** Loads the event and shows it, with loading, not-found and error states; its sections' headings at `headingLevel`. */
+export function EventDetail({ id, headingLevel = 3 }: { id: string; headingLevel?: 2 | 3 }) {
+  return (
+    <SectionHeadingLevel value={headingLevel}>
+      <LoadedEventDetail id={id} />
+    </SectionHeadingLevel>
+  );
+}
+
+function LoadedEventDetail({ id }: { id: string }) {
   const query = useEventDetail(id);
   if (query.isPending) return <EventDetailSkeleton />;
   if (query.isError) {

@@ -8,5 +8,6 @@ export type { EventDto } from "@/lib/events/event-contract";
 
 export type EventPage = Page<EventDto>;
 
-/** GET /v1/webhooks/events/{id}; `deliveries` is absent in the placeholder built from a list row. */
-export type EventDetail = Omit<EventDetailDto, "deliveries"> & Partial<Pick<EventDetailDto, "deliveries">>;
+/** GET /v1/webhooks/events/{id}; `deliveries` and `payment` are absent in the placeholder built from a list row. */
+export type EventDetail = Omit<EventDetailDto, "deliveries" | "payment"> &
+  Partial<Pick<EventDetailDto, "deliveries" | "payment">>;

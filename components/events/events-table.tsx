@@ -33,8 +33,10 @@ const OVERSCAN = 6;
 
 /** The header cells after the sortable "Created" one, in the rows' order (amounts align right). */
 const COLUMNS_AFTER_CREATED = ["Status", "Amount", "Merchant", "Payment", "Transaction", "Acquirer", "Event"];
+// On a phone (390 px) the key columns, created, status and amount, fit the first screen whole; the
+// rest is in the box's sideways scroll.
 const COLUMNS =
-  "grid grid-cols-[7.75rem_5.75rem_6.75rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] items-center gap-x-3 px-4";
+  "grid grid-cols-[7.25rem_5.5rem_6.5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] items-center gap-x-2 px-3 sm:grid-cols-[7.75rem_5.75rem_6.75rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] sm:gap-x-3 sm:px-4";
 
 /** The cells' text, computed once per event (Intl formatting is the costly part of a row). */
 type RowView = { utc: string; amount: string; payment: string };

@@ -79,3 +79,16 @@ export function MerchantPicker({
     </div>
   );
 }
+
+/** A list's merchant filter (credentials, webhook endpoints): "All merchants", or one merchant's id. */
+export function MerchantFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | undefined;
+  onChange: (merchantId: string | undefined) => void;
+}) {
+  return <MerchantPicker id={id} size="sm" value={value} placeholder="All merchants" onChange={(m) => onChange(m?.id)} />;
+}

@@ -12,10 +12,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useIdempotentCreate } from "@/components/ui/use-idempotent-create";
 import { formatCnpj, isValidCnpj, normalizeCnpj } from "@/lib/merchants/cnpj";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody } from "@/lib/merchants/schemas";
@@ -42,7 +44,7 @@ function MerchantForm({
   const [name, setName] = useState(existing?.name ?? "");
   const [taxId, setTaxId] = useState(existing ? formatCnpj(existing.taxId) : "");
   const [errors, setErrors] = useState<Errors>({});
-  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const { create } = useIdempotentCreate();
   const nameRef = useRef<HTMLInputElement>(null);
   const taxIdRef = useRef<HTMLInputElement>(null);
 
@@ -64,20 +66,13 @@ function MerchantForm({
       focusFirstInvalid(next);
       return;
     }
-    const body = JSON.stringify(parsed.data);
-    // One key per distinct request: a double click or a retry after a timeout replays, never duplicates.
-    if (idempotency.current?.body !== body) idempotency.current = { body, key: crypto.randomUUID() };
     setErrors({});
     onPendingChange(true);
     try {
       // A change is idempotent by nature (PATCH sets values); a registration carries a key.
       const merchant = existing
         ? await submit<MerchantDto>(`/v1/merchants/${existing.id}`, { method: "PATCH", body: parsed.data })
-        : await submit<MerchantDto>("/v1/merchants", {
-            method: "POST",
-            body: parsed.data,
-            idempotencyKey: idempotency.current.key,
-          });
+        : await create<MerchantDto>("/v1/merchants", parsed.data);
       queryClient.setQueryData(merchantKeys.detail(merchant.id), merchant);
       await queryClient.invalidateQueries({ queryKey: merchantKeys.all });
       showToast({
@@ -196,14 +191,7 @@ function MerchantDialog({
       onClose={onClose}
       {...copy.dialog}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={pending}>
-            {pending ? copy.pending : copy.submit}
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} form={formId} label={copy.submit} pendingLabel={copy.pending} pending={pending} />
       }
     >
       {/* A new merchant's form keeps what was typed across a Cancel; an edit starts again from the merchant's values. */}

@@ -19,6 +19,7 @@ const SECTIONS: NavSection[] = [
     label: "Operations",
     items: [
       { href: "/overview", label: "Overview", icon: "overview", permission: "read" },
+      { href: "/alerts", label: "Alerts", icon: "audit", permission: "read", portal: true },
       { href: "/events", label: "Events", icon: "events", permission: "read", portal: true },
       { href: "/credentials", label: "Credentials", icon: "credentials", permission: "read", portal: true },
       { href: "/merchants", label: "Merchants", icon: "merchants", permission: "read" },

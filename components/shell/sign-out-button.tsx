@@ -1,7 +1,7 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOutTo } from "@/components/auth/sign-out-to";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icons";
 
@@ -16,7 +16,7 @@ export function SignOutButton() {
       disabled={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/login" });
+        void signOutTo("/login");
       }}
     >
       <Icon name="signOut" className="size-4 text-(--fg-subtle)" />

@@ -4,8 +4,11 @@ import { Badge } from "@/components/ui/badge";
 import { ROLE_LABELS } from "@/components/users/role-labels";
 import type { Role } from "@/lib/auth/roles";
 
-/** Who is signed in, with which role, and the way out. */
-export function UserMenu({ name, role }: { name: string; role: Role }) {
+/**
+ * Who is signed in, with which role, and the way out. A portal session (a merchant's one-time link)
+ * is no account: it has no password to change.
+ */
+export function UserMenu({ name, role, portalSession }: { name: string; role: Role; portalSession?: boolean }) {
   return (
     <section aria-label="Signed-in user" className="flex items-center justify-between gap-3 md:block md:space-y-3">
       <div className="flex min-w-0 items-center gap-3">
@@ -28,13 +31,15 @@ export function UserMenu({ name, role }: { name: string; role: Role }) {
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-2 md:block md:space-y-2">
-        <Link
-          href="/account/password"
-          className="block text-sm text-(--fg-muted) hover:text-(--fg) hover:underline md:text-center"
-          data-testid="change-password-link"
-        >
-          Change password
-        </Link>
+        {!portalSession && (
+          <Link
+            href="/account/password"
+            className="block text-sm text-(--fg-muted) hover:text-(--fg) hover:underline md:text-center"
+            data-testid="change-password-link"
+          >
+            Change password
+          </Link>
+        )}
         <SignOutButton />
       </div>
     </section>

@@ -40,6 +40,7 @@ const PATHS = {
     </>
   ),
   arrowLeft: <path d="M19 12H5M12 19l-7-7 7-7" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   filterOff: (
     <>
       <path d="M3 5h18l-7 8v6l-4 2v-8z" />

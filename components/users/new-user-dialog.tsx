@@ -3,16 +3,17 @@
 // "New user": a username and a role (and a merchant account's merchant), checked with the API's
 // own schema; the service makes the password and the dialog shows it once.
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useIdempotentCreate } from "@/components/ui/use-idempotent-create";
 import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
@@ -30,8 +31,7 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
   const [role, setRole] = useState<Role>("operator");
   const [merchantId, setMerchantId] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
-  const idempotency = useRef<{ body: string; key: string } | null>(null);
-  const submit = useApiSubmit();
+  const { create } = useIdempotentCreate();
   const queryClient = useQueryClient();
   const ids = {
     form: useId(),
@@ -62,17 +62,10 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
       });
       return;
     }
-    const body = JSON.stringify(parsed.data);
-    // One key per distinct request: a double click replays, never creates twice.
-    if (idempotency.current?.body !== body) idempotency.current = { body, key: crypto.randomUUID() };
     setErrors({});
     setPending(true);
     try {
-      const result = await submit<UserWithPassword>("/v1/users", {
-        method: "POST",
-        body: parsed.data,
-        idempotencyKey: idempotency.current.key,
-      });
+      const result = await create<UserWithPassword>("/v1/users", parsed.data);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       setCreated(result);
       onCreated?.(result.user.id);
@@ -104,20 +97,14 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
         description={created ? undefined : "A staff member or an API client. The service makes the password."}
         testId="new-user-dialog"
         footer={
-          created ? (
-            <Button onClick={close} data-autofocus>
-              Done
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form={ids.form} disabled={pending}>
-                {pending ? "Creating…" : "Create user"}
-              </Button>
-            </>
-          )
+          <DialogActions
+            onCancel={close}
+            form={ids.form}
+            label="Create user"
+            pendingLabel="Creating…"
+            pending={pending}
+            done={created ? { label: "Done", onClick: close, autoFocus: true } : null}
+          />
         }
       >
         {created ? (

@@ -7,8 +7,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -105,25 +105,18 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
       title={reset ? `New password for ${reset.user.username}` : target ? `${copy.title} ${target.user.username}?` : ""}
       description={reset || !target ? undefined : DESCRIPTIONS[target.action]}
       footer={
-        reset ? (
-          <Button onClick={close} data-autofocus>
-            Done
-          </Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void confirm()}
-              disabled={pending || (target?.action === "role" && !roleChanged(target.user, role, merchantId))}
-              data-autofocus={target?.action === "role" ? undefined : true}
-              className={copy.danger ? "bg-(--danger)! text-(--surface)! hover:opacity-90" : undefined}
-            >
-              {pending ? copy.pending : copy.confirm}
-            </Button>
-          </>
-        )
+        <DialogActions
+          onCancel={close}
+          holdCancel
+          onAction={() => void confirm()}
+          label={copy.confirm}
+          pendingLabel={copy.pending}
+          pending={pending}
+          actionDisabled={target?.action === "role" && !roleChanged(target.user, role, merchantId)}
+          danger={copy.danger}
+          autoFocus={target?.action !== "role"}
+          done={reset ? { label: "Done", onClick: close, autoFocus: true } : null}
+        />
       }
     >
       {reset ? (

@@ -7,8 +7,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
@@ -61,14 +61,14 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
       title="Edit endpoint"
       description={endpoint.url}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-endpoint-form" disabled={pending}>
-            {pending ? "Saving…" : "Save"}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          holdCancel
+          form="edit-endpoint-form"
+          label="Save"
+          pendingLabel="Saving…"
+          pending={pending}
+        />
       }
     >
       <form id="edit-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -94,7 +94,7 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
         <TextField
           id={ids.eventTypes}
           label="Event types"
-          hint="Comma-separated, e.g. payment.completed, payment.failed. Empty: every type."
+          hint="Comma-separated, e.g. payment.completed, payment.failed; alert.opened, alert.resolved for the merchant's alerts. Empty: every event type, no alerts."
           value={values.eventTypes}
           onChange={(e) => set({ eventTypes: e.target.value })}
           error={errors.eventTypes ?? errors["eventTypes.0"]}

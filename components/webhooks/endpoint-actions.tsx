@@ -1,15 +1,16 @@
 "use client";
 
 // An endpoint's changes, from its row: Edit (URL, description, event types, rate limit, enabled),
-// Rotate secret, Recover since a time. Each opens its dialog; one at a time.
+// Rotate secret, Recover since a time, Delete (asked first). Each opens its dialog; one at a time.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DeleteEndpointDialog } from "@/components/webhooks/delete-endpoint-dialog";
 import { EditEndpointDialog } from "@/components/webhooks/edit-endpoint-dialog";
 import { RecoverDialog } from "@/components/webhooks/recover-dialog";
 import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 
-type Open = "edit" | "rotate" | "recover" | null;
+type Open = "edit" | "rotate" | "recover" | "delete" | null;
 
 export function EndpointActions({ endpoint }: { endpoint: WebhookEndpointDto }) {
   const [open, setOpen] = useState<Open>(null);
@@ -30,9 +31,13 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpointDto }) 
       >
         Recover
       </Button>
+      <Button variant="ghost" size="sm" onClick={() => setOpen("delete")} aria-label={`Delete ${endpoint.url}`}>
+        Delete
+      </Button>
       {open === "edit" ? <EditEndpointDialog endpoint={endpoint} onClose={close} /> : null}
       {open === "rotate" ? <RotateSecretDialog endpoint={endpoint} onClose={close} /> : null}
       {open === "recover" ? <RecoverDialog endpoint={endpoint} onClose={close} /> : null}
+      {open === "delete" ? <DeleteEndpointDialog endpoint={endpoint} onClose={close} /> : null}
     </>
   );
 }

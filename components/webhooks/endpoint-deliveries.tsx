@@ -2,7 +2,8 @@
 
 // An endpoint's deliveries on the endpoints page: the event (linked to its detail), the merchant
 // (staff only, linked to its page), status and attempt count per delivery; a row opens its
-// attempts (delivery-attempts.tsx), and a finished delivery can be resent.
+// attempts (delivery-attempts.tsx); a finished delivery can be resent, and a pending one waiting
+// for its next retry retried now.
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -105,15 +106,16 @@ function DeliveryRow({
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const detail = useDeliveryDetail(delivery.id, open);
-  async function resend() {
+  // resend (a finished delivery) or retry-now (a pending one): both answer the delivery, due now.
+  async function send(action: "resend" | "retry-now") {
     try {
-      await submit(`/v1/webhook-deliveries/${delivery.id}/resend`, { method: "POST", body: {} });
-      showToast({ title: "Delivery queued again", tone: "success" });
+      await submit(`/v1/webhook-deliveries/${delivery.id}/${action}`, { method: "POST", body: {} });
+      showToast({ title: action === "resend" ? "Delivery queued again" : "Delivery due now", tone: "success" });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.delivery(delivery.id) });
     } catch (error) {
       showToast({
-        title: "Not resent",
+        title: action === "resend" ? "Not resent" : "Not retried",
         description: error instanceof ApiRequestError ? error.message : undefined,
         tone: "danger",
       });
@@ -145,8 +147,13 @@ function DeliveryRow({
             Attempts
           </Button>
           {canWrite && delivery.status !== "pending" ? (
-            <Button variant="ghost" size="sm" onClick={() => void resend()}>
+            <Button variant="ghost" size="sm" onClick={() => void send("resend")}>
               Resend
+            </Button>
+          ) : null}
+          {canWrite && delivery.status === "pending" ? (
+            <Button variant="ghost" size="sm" onClick={() => void send("retry-now")}>
+              Retry now
             </Button>
           ) : null}
         </Td>

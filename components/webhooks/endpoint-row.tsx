@@ -16,6 +16,14 @@ import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
 
 const percent = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
+const DAY_MS = 86_400_000;
+
+/** The success column: "99.5% of 200", or in words when there was no attempt in the 24 hours ("— of 0" said nothing). */
+function successText(health: NonNullable<WebhookEndpointDto["health"]>, createdAt: string): string {
+  if (health.attempts24h > 0) return `${percent(health.successRate24h)} of ${health.attempts24h}`;
+  const young = Date.now() - Date.parse(createdAt) < DAY_MS;
+  return young && !health.lastError ? "No deliveries yet" : "No deliveries in 24 h";
+}
 
 type TestState = TestWebhookResult | "sending" | "error" | undefined;
 
@@ -77,7 +85,9 @@ export function EndpointRow({
           </Link>
         </Td>
       )}
-      <Td>{health ? `${percent(health.successRate24h)} of ${health.attempts24h}` : "—"}</Td>
+      <Td className={health?.attempts24h === 0 ? "text-(--fg-muted)" : undefined}>
+        {health ? successText(health, endpoint.createdAt) : "—"}
+      </Td>
       <Td>{health?.p50LatencyMs24h != null ? `${Math.round(health.p50LatencyMs24h)} ms` : "—"}</Td>
       <Td>
         {health?.lastError ? (

@@ -6,13 +6,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
+import { SecretShownOnce } from "@/components/webhooks/secret-shown-once";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 
@@ -29,8 +30,7 @@ export function NewEndpointButton({
   const [merchantId, setMerchantId] = useState<string | undefined>(defaultMerchantId);
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, setError, run } = useDialogAction();
   const [created, setCreated] = useState<WebhookEndpointDto | null>(null);
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
@@ -50,21 +50,20 @@ export function NewEndpointButton({
     // The portal's merchant may arrive with the session after the first render.
     const chosen = merchantId ?? defaultMerchantId;
     if (!chosen) return setError("Choose a merchant.");
-    setPending(true);
-    setError(null);
-    try {
-      const endpoint = await submit<WebhookEndpointDto>("/v1/webhook-endpoints", {
-        method: "POST",
-        body: { merchantId: chosen, url, description },
-      });
-      setCreated(endpoint);
-      await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
-    } catch (e) {
-      const field = e instanceof ApiRequestError ? e.fieldErrors?.[0] : undefined;
-      setError(field ? `${field.field} ${field.message}` : e instanceof Error ? e.message : "The endpoint was not registered.");
-    } finally {
-      setPending(false);
-    }
+    await run(
+      async () => {
+        const endpoint = await submit<WebhookEndpointDto>("/v1/webhook-endpoints", {
+          method: "POST",
+          body: { merchantId: chosen, url, description },
+        });
+        setCreated(endpoint);
+        await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
+      },
+      (e) => {
+        const field = e instanceof ApiRequestError ? e.fieldErrors?.[0] : undefined;
+        return field ? `${field.field} ${field.message}` : e instanceof Error ? e.message : "The endpoint was not registered.";
+      },
+    );
   }
 
   return (
@@ -75,32 +74,20 @@ export function NewEndpointButton({
         onClose={close}
         title={created ? "Endpoint registered" : "New endpoint"}
         footer={
-          created ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form="new-endpoint-form" disabled={pending}>
-                {pending ? "Registering…" : "Register endpoint"}
-              </Button>
-            </>
-          )
+          <DialogActions
+            onCancel={close}
+            form="new-endpoint-form"
+            label="Register endpoint"
+            pendingLabel="Registering…"
+            pending={pending}
+            done={created ? { label: "Done", onClick: close } : null}
+          />
         }
       >
         {created ? (
-          <div className="space-y-3">
-            <Alert tone="info" title="Copy the signing secret now">
-              It is shown this once. Receivers verify each delivery with it (Standard Webhooks).
-            </Alert>
-            <div className="flex items-center gap-2">
-              <code className="rounded bg-(--surface-muted) px-2 py-1 font-mono text-xs break-all" data-testid="endpoint-secret">
-                {created.secret}
-              </code>
-              <CopyButton value={created.secret} label="Copy secret" />
-            </div>
-          </div>
+          <SecretShownOnce title="Copy the signing secret now" secret={created.secret} testId="endpoint-secret">
+            It is shown this once. Receivers verify each delivery with it (Standard Webhooks).
+          </SecretShownOnce>
         ) : (
           <form id="new-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
             {fixedMerchant ? null : (

@@ -5,12 +5,12 @@
 // answers the running job, so its progress shows instead.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { ApiRequestError } from "@/components/api/api-request-error";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { useRecoverJob, webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { RecoverJobDto } from "@/lib/webhooks/recover-webhook-endpoint";
@@ -24,8 +24,7 @@ function aDayAgo(): string {
 export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
   const [since, setSince] = useState(aDayAgo);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, setError, run } = useDialogAction();
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const sinceId = useId();
@@ -35,20 +34,14 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
     event.preventDefault();
     const at = new Date(since);
     if (Number.isNaN(at.getTime())) return setError("Since must be a date and time.");
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       const started = await submit<RecoverJobDto>(`/v1/webhook-endpoints/${endpoint.id}/recover`, {
         method: "POST",
         body: { since: at.toISOString() },
       });
       setJobId(started.id);
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries });
-    } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The recovery did not start.");
-    } finally {
-      setPending(false);
-    }
+    }, "The recovery did not start.");
   }
 
   return (
@@ -58,18 +51,14 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
       title="Recover failed deliveries"
       description={endpoint.url}
       footer={
-        jobId ? (
-          <Button onClick={onClose}>Close</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="recover-form" disabled={pending}>
-              {pending ? "Starting…" : "Recover"}
-            </Button>
-          </>
-        )
+        <DialogActions
+          onCancel={onClose}
+          form="recover-form"
+          label="Recover"
+          pendingLabel="Starting…"
+          pending={pending}
+          done={jobId ? { label: "Close", onClick: onClose } : null}
+        />
       }
     >
       {jobId ? (

@@ -5,7 +5,7 @@
 // deliveries below the table. The same page is a merchant's portal page for its own endpoints
 // (no merchant filter or column there: the API answers only its endpoints).
 import { useId, useState } from "react";
-import { MerchantPicker } from "@/components/merchants/merchant-picker";
+import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -53,13 +53,7 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <Label htmlFor={filterId}>Merchant</Label>
           <div className="w-72">
-            <MerchantPicker
-              id={filterId}
-              size="sm"
-              value={filters.merchantId}
-              placeholder="All merchants"
-              onChange={(m) => setFilters({ merchantId: m?.id })}
-            />
+            <MerchantFilter id={filterId} value={filters.merchantId} onChange={(merchantId) => setFilters({ merchantId })} />
           </div>
         </div>
       )}

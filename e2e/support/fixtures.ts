@@ -37,6 +37,15 @@ export const test = base.extend<{ contract: ContractLog; signIn: (user: E2EUser)
     // A script the page's own policy refuses, or an uncaught error, is a bug even when the
     // test's assertions pass: the page may look right and still have lost a script.
     const browserErrors: string[] = [];
+    // A refused eval that the page catches (zod's capability probe) logs nothing to the console,
+    // only the policy's violation event: say it there, where the listener below hears it.
+    await page.addInitScript(() =>
+      window.addEventListener(
+        "securitypolicyviolation",
+        (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+        true,
+      ),
+    );
     page.on("console", (message) => {
       if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text()))
         browserErrors.push(message.text());

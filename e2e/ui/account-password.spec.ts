@@ -1,10 +1,11 @@
 // A password someone else chose (a new account's) opens only the Change password page; the
 // change signs the user out and the new password opens the console. Any user reaches the page
-// from the user menu. Accessibility checked, screenshots for docs/screenshots/.
+// from the user menu. Accessibility checked, screenshots for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, fillSignInForm, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -32,7 +33,7 @@ test("a new account must choose its own password before the console opens", asyn
   await expect(page).toHaveURL(/\/account\/password$/);
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.screenshot({ path: "docs/screenshots/change-password-required.png" });
+  await page.screenshot({ path: screenshotPath("change-password-required.png") });
 
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByRole("button", { name: "Change password" }).click();

@@ -1,12 +1,14 @@
 // Audit log: admins read who registered or changed what (filters in the URL, the changes of an
 // entry on demand, secrets redacted); other roles are told it is for admins; axe finds no
-// serious violation; screenshots go to docs/screenshots/.
+// serious violation; screenshots (docs/screenshots/ by npm run screenshots).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
+import { screenshotPath } from "../support/screenshots";
+import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -18,6 +20,8 @@ async function seriousViolations(page: Page) {
 
 const merchantName = `Livraria Cultura ${randomBytes(3).toString("hex").toUpperCase()}`;
 let credentialId = "";
+/** The UTC day the entries of this file were made. */
+let createdDay = "";
 const secret = `sk_${randomBytes(12).toString("hex")}`;
 
 // One merchant, a credential with a secret, and a change of it, made by the operator through the API.
@@ -46,6 +50,7 @@ test.beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   credentialId = ((await created.json()) as { id: string }).id;
+  createdDay = new Date().toISOString().slice(0, 10);
   expect(
     (await api.patch(`/v1/credentials/${credentialId}`, { data: { status: "disconnected", enabled: false } })).status(),
   ).toBe(200);
@@ -96,6 +101,48 @@ test("an admin reads the audit log: filters in the URL, changes on demand, secre
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(page).toHaveURL(/\/audit-log$/);
   await expect(page.getByLabel("Target ID")).toHaveValue("");
+
+  // Who and when (issue 23): the actor, and a period of whole UTC days ("To" included), in the URL.
+  const merchantEntry = page.getByTestId("audit-row").filter({ hasText: merchantName });
+  await page.getByLabel("Actor").fill("operator");
+  await expect(page).toHaveURL(/actor=operator/);
+  await expect(merchantEntry).toBeVisible();
+  const next = new Date(`${createdDay}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  await page.getByLabel("From (UTC day)").fill(createdDay);
+  await page.getByLabel("To (UTC day)").fill(createdDay);
+  await expect(page).toHaveURL(
+    new RegExp(`created_at%5Bgte%5D=${createdDay}&created_at%5Blt%5D=${next.toISOString().slice(0, 10)}`),
+  );
+  await expect(merchantEntry).toBeVisible();
+  await page.getByLabel("Actor").fill("nobody-at-all");
+  await expect(page.getByRole("heading", { name: "No entries match these filters" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/audit-log$/);
+  await expect(page.getByLabel("Actor")).toHaveValue("");
+});
+
+// Issue 23: a password is never recorded, and its change read "No field changed".
+test("a password change reads as one", async ({ page, signIn }) => {
+  const admin = { authorization: `Bearer ${await apiToken(page.request, USERS.admin)}` };
+  const username = `e2e-audit-${randomBytes(4).toString("hex")}`;
+  const created = await page.request.post("/v1/users", { headers: admin, data: { username, role: "viewer" } });
+  const {
+    user: { id },
+    password,
+  } = (await created.json()) as { user: { id: string }; password: string };
+  const own = { authorization: `Bearer ${await apiToken(page.request, { username, password })}` };
+  const body = { current_password: password, new_password: "a passphrase of my own" };
+  expect((await page.request.post("/v1/auth/password", { headers: own, data: body })).status()).toBe(200);
+
+  await signIn(USERS.admin);
+  await page.goto(`/audit-log?targetId=${id}&action=user.password_change`);
+  const row = page.getByTestId("audit-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Password changed");
+  await expect(row).toContainText("Changed their password; every session of the account ended");
+  await expect(row.locator("td").nth(3)).toContainText(`User`);
+  await expect(row.getByRole("button", { name: `Show only the entries of user ${id}` })).toBeVisible();
 });
 
 test("an operator has no audit log link, and the page says it is for admins", async ({ page, signIn }) => {
@@ -120,6 +167,6 @@ for (const colorScheme of ["light", "dark"] as const) {
       .click();
     expect(await seriousViolations(page), "/audit-log").toEqual([]);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: `docs/screenshots/audit-log-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`audit-log-${colorScheme}.png`) });
   });
 }

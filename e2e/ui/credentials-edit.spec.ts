@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -62,7 +63,7 @@ test("an operator fixes a TID and goes live, after confirming both", async ({ pa
   await dialog.getByLabel("Terminal ID (TID)").fill("CL000002");
   await dialog.getByLabel("Mode").selectOption("live");
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/credential-edit.png" });
+  await page.screenshot({ path: screenshotPath("credential-edit.png") });
   await dialog.getByRole("button", { name: "Save changes" }).click();
 
   const confirm = dialog.getByTestId("confirm-credential-changes");

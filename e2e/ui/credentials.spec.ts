@@ -2,13 +2,14 @@
 // through the form's dropdowns (field errors for a bad TID, invalid additional-data JSON, the
 // secret shown once), finds them with filters kept in the URL, and disables one after a
 // confirmation; a viewer sees no create or change control; axe finds no serious violation;
-// screenshots of the list and of the form go to docs/screenshots/.
+// screenshots of the list and of the form are for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
+import { screenshotPath } from "../support/screenshots";
 import { type E2EUser, USERS } from "../support/users";
 
 const suffix = () => randomBytes(3).toString("hex").toUpperCase();
@@ -300,7 +301,7 @@ test.describe("credentials pages in both schemes", () => {
       expect(await seriousViolations(page), "/credentials").toEqual([]);
       await page.mouse.move(0, 0);
       await page.setViewportSize({ width: 1280, height: 960 });
-      await page.screenshot({ path: `docs/screenshots/credentials-${colorScheme}.png` });
+      await page.screenshot({ path: screenshotPath(`credentials-${colorScheme}.png`) });
 
       await page
         .getByRole("button", { name: /^Disable credential/ })
@@ -308,7 +309,7 @@ test.describe("credentials pages in both schemes", () => {
         .click();
       await expect(page.getByRole("dialog", { name: "Disable this credential?" })).toBeVisible();
       expect(await seriousViolations(page), "/credentials, confirmation").toEqual([]);
-      await page.screenshot({ path: `docs/screenshots/credential-disable-${colorScheme}.png` });
+      await page.screenshot({ path: screenshotPath(`credential-disable-${colorScheme}.png`) });
       await page.keyboard.press("Escape");
 
       // The creation form, filled in, with a field error and the provider's fields.
@@ -323,7 +324,7 @@ test.describe("credentials pages in both schemes", () => {
       await expect(page.getByTestId("field-error")).toBeVisible();
       expect(await seriousViolations(page), "/credentials/new").toEqual([]);
       await page.setViewportSize({ width: 1280, height: 1060 });
-      await page.screenshot({ path: `docs/screenshots/credential-form-${colorScheme}.png` });
+      await page.screenshot({ path: screenshotPath(`credential-form-${colorScheme}.png`) });
 
       // The success panel of an e-commerce credential: the id to copy and the secret, once.
       await page.getByLabel("Provider", { exact: true }).selectOption({ label: "PagSeguro" });
@@ -335,7 +336,7 @@ test.describe("credentials pages in both schemes", () => {
       expect(await seriousViolations(page), "/credentials/new, created").toEqual([]);
       await page.getByTestId("toast").getByRole("button", { name: "Dismiss" }).first().click();
       await page.setViewportSize({ width: 1280, height: 860 });
-      await page.screenshot({ path: `docs/screenshots/credential-created-${colorScheme}.png` });
+      await page.screenshot({ path: screenshotPath(`credential-created-${colorScheme}.png`) });
     });
   }
 });

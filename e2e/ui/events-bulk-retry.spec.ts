@@ -1,10 +1,11 @@
 // Fixing a merchant's failing notifications in one step (issue 11): from a failed event, "Create
 // the missing credential" opens the form prefilled, and the new credential offers to retry every
 // event it now matches; on the events view, "Retry N failed events" retries a whole filter.
-// Accessibility checked; screenshots for docs/screenshots/.
+// Accessibility checked; screenshots for docs/screenshots/ (npm run screenshots).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential, seedDemoEvents } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -53,7 +54,7 @@ test("Create the missing credential: prefilled from the event, then the events i
   await expect(form.getByLabel("Merchant ID (MID)")).toHaveValue(mid);
   await expect(form.getByLabel("Terminal ID (TID)")).toHaveValue(tid);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/credential-prefilled-from-event.png", fullPage: true });
+  await page.screenshot({ path: screenshotPath("credential-prefilled-from-event.png"), fullPage: true });
 
   await form.getByRole("button", { name: "Create credential" }).click();
   const created = page.getByTestId("credential-created");
@@ -62,7 +63,7 @@ test("Create the missing credential: prefilled from the event, then the events i
   await offer.getByTestId("retry-matching").click();
   await expect(offer.getByTestId("retry-job-status")).toHaveText(`Done: ${failedBefore.count} processed.`);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/credential-created-retried.png", fullPage: true });
+  await page.screenshot({ path: screenshotPath("credential-created-retried.png"), fullPage: true });
 
   const after = await apiGet<Count>(page.request, token, `/v1/webhooks/events/count?${account}&status=failed`);
   expect(after.count).toBe(0);
@@ -88,11 +89,15 @@ test("Retry N failed events: the filtered view's failed events are retried in on
   await button.click();
   const dialog = page.getByTestId("bulk-retry-dialog");
   await expect(dialog.getByRole("heading")).toHaveText(`Retry ${n} failed ${n === 1 ? "event" : "events"}?`);
+  // It says which filters the job applies: the view's, and failed only.
+  const applied = dialog.getByTestId("bulk-retry-filters");
+  await expect(applied.getByRole("term")).toHaveText(["Status", "MID"]);
+  await expect(applied.getByRole("definition")).toHaveText(["failed", mid]);
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: `Retry ${n} ${n === 1 ? "event" : "events"}` }).click();
   await expect(dialog.getByTestId("retry-job-status")).toContainText("Done:");
   await expect(dialog.getByTestId("retry-job-status")).toContainText(`processed`);
-  await page.screenshot({ path: "docs/screenshots/events-bulk-retry.png" });
+  await page.screenshot({ path: screenshotPath("events-bulk-retry.png") });
   await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
   // Every failed event of the account's terminal is processed now.
   expect((await apiGet<{ status: string }>(page.request, token, `/v1/webhooks/events/${event.id}`)).status).toBe("processed");

@@ -6,10 +6,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiToken, listAll, seedDemoEvents } from "../support/seed-events";
 import { USERS } from "../support/users";
-
-const DIR = "docs/screenshots";
 
 test.beforeAll(() => {
   test.setTimeout(120_000);
@@ -282,7 +281,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.goto("/events?status=failed,processed&period=7d");
     await expect(rows(page).nth(10)).toBeVisible();
     expect(await seriousViolations(page), "/events").toEqual([]);
-    await page.screenshot({ path: `${DIR}/events-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`events-${colorScheme}.png`) });
 
     await page.goto("/events?status=failed&period=7d");
     const failed = rows(page).nth(1);
@@ -291,13 +290,17 @@ for (const colorScheme of ["light", "dark"] as const) {
     const panel = page.getByTestId("event-panel");
     await expect(panel.getByTestId("failure-reason")).toContainText("Failed:");
     await expect(panel.getByTestId("event-attempts")).toBeVisible();
+    // The sections' headings sit one level below the panel's h2, and below the page's h1 (issue 23).
+    await expect(panel.getByRole("heading", { level: 3, name: "Transaction" })).toBeVisible();
     expect(await seriousViolations(page), "/events with the panel").toEqual([]);
-    await page.screenshot({ path: `${DIR}/event-panel-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`event-panel-${colorScheme}.png`) });
 
     await page.goto(`/events/${id}`);
     await expect(page.getByTestId("event-attempts")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Transaction" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Attempts, latest first" })).toBeVisible();
     expect(await seriousViolations(page), "/events/{id}").toEqual([]);
-    await page.screenshot({ path: `${DIR}/event-detail-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`event-detail-${colorScheme}.png`), fullPage: true });
   });
 }
 

@@ -4,9 +4,10 @@
 // refused), which is what a portal user comes to look at.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { apiAs } from "../support/api-as";
 import { expect, fillSignInForm, test } from "../support/fixtures";
 import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
@@ -16,17 +17,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function apiAs(user: { username: string; password: string }): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
-  const auth = await anonymous.post("/v1/auth", { data: { username: user.username, password: user.password } });
-  const { access_token } = (await auth.json()) as { access_token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrlOf(PORTS[0]),
-    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
-  });
 }
 
 const tag = () => randomBytes(3).toString("hex").toUpperCase();
@@ -203,6 +193,9 @@ test("a portal session link opens the merchant's portal once, and cannot be used
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.locator(`[data-event-id="${merchant.eventId}"]`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  // No account behind it: no password to change.
+  await expect(page.getByTestId("user-role")).toBeVisible();
+  await expect(page.getByTestId("change-password-link")).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The same link in another browser context (a replay): refused.

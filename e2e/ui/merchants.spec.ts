@@ -1,10 +1,11 @@
 // Merchants page: the list and its search (kept in the URL), registering a merchant with the
 // CNPJ mask and the API's validation (client-side and the API's own 409), the viewer's read-only
-// view, accessibility in both schemes, and the screenshots for docs/screenshots/.
+// view, accessibility in both schemes, and the screenshots for docs/screenshots/ (npm run screenshots).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -160,7 +161,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByRole("table", { name: "Merchants" })).toBeVisible();
     await expect(page.getByTestId("table-footer")).toBeVisible();
     expect(await seriousViolations(page), "/merchants").toEqual([]);
-    await page.screenshot({ path: `docs/screenshots/merchants-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`merchants-${colorScheme}.png`) });
 
     await page.getByRole("button", { name: "New merchant" }).click();
     const dialog = page.getByRole("dialog", { name: "New merchant" });
@@ -169,6 +170,6 @@ for (const colorScheme of ["light", "dark"] as const) {
     await dialog.getByRole("button", { name: "Register merchant" }).click();
     await expect(dialog.getByTestId("field-error")).toBeVisible();
     expect(await seriousViolations(page), "/merchants, New merchant dialog").toEqual([]);
-    await page.screenshot({ path: `docs/screenshots/merchant-dialog-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`merchant-dialog-${colorScheme}.png`) });
   });
 }

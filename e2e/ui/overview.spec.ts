@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken, seedDemoEvents } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -86,7 +87,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     expect(
       (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
     ).toEqual([]);
-    await page.screenshot({ path: `docs/screenshots/overview-7d-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`overview-7d-${colorScheme}.png`) });
   });
 }
 

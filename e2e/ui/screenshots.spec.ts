@@ -1,8 +1,7 @@
-// Screenshots of the main screens for docs/screenshots/, in the light and the dark scheme.
+// Screenshots of the main screens for docs/screenshots/ (refreshed by npm run screenshots; a plain test run writes them under test-results/), in the light and the dark scheme.
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
-
-const DIR = "docs/screenshots";
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`screens in the ${colorScheme} scheme`, async ({ page, signIn }) => {
@@ -10,13 +9,13 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-    await page.screenshot({ path: `${DIR}/login-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`login-${colorScheme}.png`) });
 
     await signIn(USERS.admin);
-    await page.screenshot({ path: `${DIR}/overview-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`overview-${colorScheme}.png`) });
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
     await expect(page.getByTestId("provider-card")).toHaveCount(6);
-    await page.screenshot({ path: `${DIR}/providers-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`providers-${colorScheme}.png`), fullPage: true });
   });
 }

@@ -1,7 +1,7 @@
 // Staff sign-in, the shell, sign-out, and the renewal of the session's API token.
 import { randomBytes } from "node:crypto";
 import { expect, fillSignInForm, test } from "../support/fixtures";
-import { baseUrlOf, SHORT_ACCESS_TOKEN_TTL_SECONDS, SHORT_TOKEN_PORT } from "../support/run-env";
+import { baseUrlOf, PORTS, SHORT_ACCESS_TOKEN_TTL_SECONDS, SHORT_TOKEN_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
 
 const PROVIDER_NAMES = ["cielo", "getnet", "pagseguro", "rede", "safrapay", "stone"];
@@ -75,6 +75,21 @@ test("signing out returns to /login, and the dashboard then sends the visitor th
   await expect(page).toHaveURL(/\/login$/);
   const session = await (await page.request.get("/api/auth/session")).json();
   expect(session).toEqual({});
+});
+
+// Issue 23: NEXTAUTH_URL names one spelling of this machine (127.0.0.1 here; localhost by
+// default). A user who came by the other stays there through sign-in and sign-out: the other host
+// is another cookie jar, where the user would seem signed out, or still signed in.
+test("signing in and out stays on the host the browser used, not NEXTAUTH_URL's", async ({ page }) => {
+  const host = baseUrlOf(PORTS[0]).replace("127.0.0.1", "localhost");
+  await page.goto(`${host}/login`);
+  await page.getByLabel("Username").fill(USERS.viewer.username);
+  await page.getByLabel("Password").fill(USERS.viewer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${host}/overview`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${host}/login`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 });
 
 test.describe("on the instance issuing short-lived access tokens", () => {

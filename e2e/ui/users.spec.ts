@@ -1,12 +1,13 @@
 // Users page (admins): create an account and read its password once, which signs in; change its
 // role, reset its password, disable it (sign-in then refused); an admin's own row has no
 // actions; other roles see neither the page's content nor its link; accessibility in both
-// schemes, with screenshots for docs/screenshots/.
+// schemes, with screenshots for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { expect, test } from "../support/fixtures";
+import { screenshotPath } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -135,7 +136,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     expect(await seriousViolations(page), "/users").toEqual([]);
-    await page.screenshot({ path: `docs/screenshots/users-${colorScheme}.png` });
+    await page.screenshot({ path: screenshotPath(`users-${colorScheme}.png`) });
 
     await page.getByRole("button", { name: "New user" }).click();
     await expect(page.getByRole("dialog", { name: "New user" })).toBeVisible();

@@ -1,17 +1,20 @@
 // Webhook endpoints page: an operator registers an endpoint (the secret shown once), sends a test
 // event and sees the receiver's answer inline, sees a real delivery and its attempt, resends it
-// (same webhook-id); the event detail lists its deliveries; axe finds no serious violation;
-// screenshots go to docs/screenshots/. The receiver is a node:http server of this test.
+// (same webhook-id); the event detail lists its deliveries and shows the payment's timeline;
+// axe finds no serious violation; screenshots (docs/screenshots/ by npm run screenshots). The
+// receiver is a node:http server of this test.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
-import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
+import { RECEIVER_PORT } from "../support/run-env";
+import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 async function seriousViolations(page: Page) {
@@ -19,17 +22,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-async function apiAs(user: { username: string; password: string }): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
-  const auth = await anonymous.post("/v1/auth", { data: { username: user.username, password: user.password } });
-  const { access_token } = (await auth.json()) as { access_token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrlOf(PORTS[0]),
-    extraHTTPHeaders: { authorization: `Bearer ${access_token}` },
-  });
 }
 
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -93,7 +85,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   const secret = (await done.getByTestId("endpoint-secret").textContent()) ?? "";
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.screenshot({ path: "docs/screenshots/webhooks-secret-once.png" });
+  await page.screenshot({ path: screenshotPath("webhooks-secret-once.png") });
   await done.getByRole("button", { name: "Done" }).click();
   const row = page.getByTestId("endpoint-row").filter({ hasText: receiverUrl });
   await expect(row).toBeVisible();
@@ -120,8 +112,13 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await expect(delivery).toContainText("succeeded");
   await delivery.getByRole("button", { name: "Attempts" }).click();
   await expect(page.getByTestId("attempt").first()).toContainText("HTTP 200");
+  // The attempt's request: the signature header it sent (never the secret) and the body.
+  const sentSignature = String(received.find((r) => r.body.includes(eventId))!.headers["webhook-signature"]);
+  await expect(page.getByTestId("attempt-request-headers").first()).toContainText(sentSignature);
+  await expect(page.getByTestId("delivery-request-body")).toContainText(eventId);
+  await expect(page.getByText(secret)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "docs/screenshots/webhooks-endpoints.png", fullPage: true });
+  await page.screenshot({ path: screenshotPath("webhooks-endpoints.png"), fullPage: true });
 
   await delivery.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Delivery queued again" })).toBeVisible();
@@ -133,6 +130,40 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await page.goto(`/events/${eventId}`);
   await expect(page.getByTestId("event-deliveries")).toContainText(String(both[0]!.headers["webhook-id"]));
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("an event's detail shows its payment's timeline and net state", async ({ page, signIn }) => {
+  // Two ingestions, a sign-in and two detail loads: on a loaded machine more than the 30 s default.
+  test.setTimeout(90_000);
+  const ingest = await apiAs(USERS.ingest);
+  const payment = {
+    acquirerName: "pagseguro" as const,
+    acquirerMerchantIdentifier: clientId,
+    acquirerTerminalIdentifier: "T0PAYMNT",
+    retrievalReferenceNumber: randomBytes(6).toString("hex").toUpperCase(),
+    authorizationCode: randomBytes(3).toString("hex").toUpperCase(),
+    amount: 4_990,
+    // One card for the whole payment (cardEventData draws a new one each call).
+    cardData: cardEventData().cardData,
+  };
+  const ids: string[] = [];
+  for (const transactionType of ["authorization", "capture"] as const) {
+    const res = await ingest.post("/v1/webhooks/events", { data: cardEventData({ ...payment, transactionType }) });
+    expect(res.status()).toBe(202);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  await ingest.dispose();
+  await signIn(USERS.viewer);
+  await page.goto(`/events/${ids[1]}`);
+  const timeline = page.getByTestId("payment-timeline");
+  await expect(timeline.getByTestId("payment-state")).toHaveText("Captured");
+  await expect(timeline.getByTestId("payment-summary")).toContainText(/authorized \d\d:\d\d:\d\d, captured \d\d:\d\d:\d\d/);
+  await timeline.getByRole("link", { name: ids[0]! }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${ids[0]}$`));
+  // It opens in the side panel, over the capture's page: the authorization's detail is the one with its id.
+  const authorization = page.locator(`[data-testid="event-detail"][data-event-id="${ids[0]}"]`);
+  await expect(authorization.getByTestId("payment-timeline").getByText("(this event)")).toBeVisible();
+  await expect(authorization.getByTestId("payment-state")).toHaveText("Captured");
 });
 
 test("a viewer sees the endpoints without the write actions", async ({ page, signIn }) => {

@@ -23,7 +23,7 @@ export const auditEntrySchema = z.strictObject({
   action: z
     .string()
     .describe(
-      "What was done: merchant.create, merchant.update, credential.create, credential.update, user.create, user.update, user.password_reset, user.password_change, user.sign_in, user.sign_in_failed, event.export, event.retry, webhook_endpoint.*, portal_session.create, portal_session.revoke (target: the merchant)",
+      "What was done: merchant.create, merchant.update, credential.create, credential.update, user.create, user.update, user.password_reset, user.password_change, user.sign_in, user.sign_in_failed, event.export, event.retry, webhook_endpoint.*, webhook_delivery.resend, webhook_delivery.retry_now (target: the endpoint), portal_session.create, portal_session.revoke (target: the merchant)",
     ),
   actorId: z.string().nullable().describe("The user who did it (null once the user is gone)"),
   actorUsername: z.string(),

@@ -8,28 +8,23 @@ import { forbidden } from "@/lib/errors";
 export const ROLES = ["admin", "operator", "viewer", "ingest", "merchant"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission =
-  | "read"
-  | "credentials:write"
-  | "merchants:write"
-  | "events:retry"
-  | "webhooks:write"
-  | "events:ingest"
-  | "audit:read"
-  | "users:manage";
+/** Every permission, in the order the role table and the tests list them. */
+export const PERMISSIONS = [
+  "read",
+  "credentials:write",
+  "merchants:write",
+  "events:retry",
+  "webhooks:write",
+  "events:ingest",
+  "audit:read",
+  "users:manage",
+  "alerts:acknowledge",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: [
-    "read",
-    "credentials:write",
-    "merchants:write",
-    "events:retry",
-    "webhooks:write",
-    "events:ingest",
-    "audit:read",
-    "users:manage",
-  ],
-  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
+  admin: PERMISSIONS,
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write", "alerts:acknowledge"],
   viewer: ["read"],
   ingest: ["events:ingest"],
   // Only through tenantScope(): its own events, credentials, endpoints, deliveries; its endpoints' writes.

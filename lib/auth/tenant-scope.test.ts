@@ -2,23 +2,12 @@
 // and never a merchant account; tenantScope admits a merchant account only for its grants, and
 // only with its merchant, and answers the scope its queries must apply.
 import { describe, expect, it } from "vitest";
-import { type Caller, type Permission, ROLES, type Role, requirePermission } from "@/lib/auth/roles";
+import { type Caller, PERMISSIONS, type Permission, ROLES, type Role, requirePermission } from "@/lib/auth/roles";
 import { EVERY_MERCHANT, merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 
-const PERMISSIONS: Permission[] = [
-  "read",
-  "credentials:write",
-  "merchants:write",
-  "events:retry",
-  "webhooks:write",
-  "events:ingest",
-  "audit:read",
-  "users:manage",
-];
-
-const MATRIX: Record<Role, Permission[]> = {
+const MATRIX: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write"],
+  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write", "alerts:acknowledge"],
   viewer: ["read"],
   ingest: ["events:ingest"],
   merchant: ["read", "webhooks:write"],

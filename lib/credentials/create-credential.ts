@@ -24,9 +24,11 @@ export async function createCredential(options: { caller: Caller; input: CreateC
   requirePermission(caller, "credentials:write");
 
   // References first (422), then the provider-specific fields, which need the provider (400).
+  // The provider by id when given, else by name (the schema asks for one of them).
+  const byId = input.providerId !== undefined;
   const [merchant, provider] = await Promise.all([
     db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } }),
-    db().provider.findUnique({ where: { id: input.providerId } }),
+    db().provider.findUnique({ where: byId ? { id: input.providerId } : { name: input.providerName } }),
   ]);
   if (!merchant) {
     throw unprocessable("merchant_not_found", `There is no merchant ${input.merchantId}.`, [
@@ -34,11 +36,12 @@ export async function createCredential(options: { caller: Caller; input: CreateC
     ]);
   }
   if (!provider) {
-    throw unprocessable("provider_not_found", `There is no provider ${input.providerId}. See GET /v1/providers.`, [
-      { field: "providerId", message: "is not a known provider" },
+    const field = byId ? "providerId" : "providerName";
+    throw unprocessable("provider_not_found", `There is no provider ${input[field]}. See GET /v1/providers.`, [
+      { field, message: "is not a known provider" },
     ]);
   }
-  if (input.providerName !== provider.name) {
+  if (input.providerName !== undefined && input.providerName !== provider.name) {
     throw unprocessable("provider_name_mismatch", `The provider ${provider.id} is ${provider.name}.`, [
       { field: "providerName", message: `must be ${provider.name}, the name of provider ${provider.id}` },
     ]);

@@ -1,6 +1,7 @@
 // The credentials list's filters, each declared once (lib/paging/list-filter-table.ts derives the
-// query schema, the where, the OpenAPI words and the page's URL state): merchant, provider, the
-// acquirer's MID and TID (lifted columns, not the encrypted data), enabled, and one credential by id.
+// query schema, the where, the OpenAPI words, the page's URL state and the bar's choices):
+// merchant, provider, the acquirer's MID and TID (lifted columns, not the encrypted data),
+// enabled, and one credential by id.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { filterOf } from "@/lib/paging/list-filter-table";
@@ -37,6 +38,8 @@ export const CREDENTIAL_FILTER_TABLE = [
     where: (providerId) => ({ providerId }),
     description: "Only this provider's credentials.",
     page: keepXid,
+    // The providers: the page loads them (GET /v1/providers).
+    control: { label: "Provider", anyLabel: "All providers", width: "wide" },
   }),
   // The acquirer's MID and TID, as operators read them: whole or their beginning, any case.
   filter({
@@ -59,5 +62,14 @@ export const CREDENTIAL_FILTER_TABLE = [
     where: (enabled) => ({ enabled }),
     description: "true or false.",
     page: (text) => (text === "true" || text === "false" ? text : undefined),
+    control: {
+      label: "State",
+      anyLabel: "Any state",
+      options: [
+        ["true", "Enabled"],
+        ["false", "Disabled"],
+      ],
+      width: "narrow",
+    },
   }),
 ] as const;

@@ -28,14 +28,25 @@ export const credentialStatusSchema = z.enum(CREDENTIAL_STATUSES, {
   error: () => `must be one of ${CREDENTIAL_STATUSES.join(", ")}`,
 });
 
-export const createCredentialBody = z.strictObject({
-  merchantId: requiredString(64),
-  providerId: requiredString(64),
-  providerName: requiredString(32),
-  authenticationData: objectOf(z.unknown()),
-  status: credentialStatusSchema.default("connected"),
-  additionalData: objectOf(z.unknown()).default({}),
-});
+// The provider by its id or its name, or both (then they must name the same provider: a 422).
+export const createCredentialBody = z
+  .strictObject({
+    merchantId: requiredString(64),
+    providerId: requiredString(64)
+      .optional()
+      .describe("The provider's id (GET /v1/providers). Either providerId or providerName is required."),
+    providerName: requiredString(32)
+      .optional()
+      .describe("The provider's name, e.g. cielo. Either providerId or providerName is required; with both, they must agree."),
+    authenticationData: objectOf(z.unknown()),
+    status: credentialStatusSchema.default("connected"),
+    additionalData: objectOf(z.unknown()).default({}),
+  })
+  .superRefine((body, context) => {
+    if (body.providerId === undefined && body.providerName === undefined) {
+      context.addIssue({ code: "custom", path: ["providerId"], message: "is required (or providerName)" });
+    }
+  });
 
 export type CreateCredentialInput = z.infer<typeof createCredentialBody>;
 

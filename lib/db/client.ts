@@ -11,6 +11,7 @@ import { type Listener, type ListenHandlers, listen } from "@/lib/db/listen";
 import { createReplicaRouter, type ReplicaRouter } from "@/lib/db/read-replica";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { tracedQuery } from "@/lib/tracing/db-span";
 
 type Connection = { client: PrismaClient; handle: DatabaseHandle };
 type Holder = Connection & { replica?: Connection & { router: ReplicaRouter }; listeners: Listener[] };
@@ -48,7 +49,7 @@ export function db(): PrismaClient {
   return holder().client;
 }
 
-export const sql: SqlQuery = (query) => holder().handle.query(query);
+export const sql: SqlQuery = tracedQuery((query) => holder().handle.query(query));
 
 /**
  * Runs a read that may lag behind the primary by the replication delay, on the replica when
@@ -64,14 +65,14 @@ export function readDb<T>(read: (client: PrismaClient) => Promise<T>): Promise<T
 }
 
 /** sql() for reads that may lag behind the primary: see readDb(). */
-export const readSql: SqlQuery = (query) => {
+export const readSql: SqlQuery = tracedQuery((query) => {
   const { handle, replica } = holder();
   if (!replica) return handle.query(query);
   return replica.router.read(
     () => replica.handle.query(query),
     () => handle.query(query),
   );
-};
+});
 
 /**
  * LISTEN on a channel of the primary (lib/db/listen.ts) until closeDb(): a connection of its own

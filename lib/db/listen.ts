@@ -30,30 +30,35 @@ export function listen(
 }
 
 function listenEmbedded(embedded: PGlite, channel: string, handlers: ListenHandlers): Listener {
-  let stopped = false;
-  let listening = false;
+  const state = { stopped: false, listening: false };
   const unsubscribe = embedded
     .listen(channel, (payload) => handlers.notified(payload))
     .then((off) => {
-      listening = !stopped;
+      state.listening = !state.stopped;
       handlers.missed();
       return off;
     });
   unsubscribe.catch(() => handlers.lost?.(undefined));
+  return listenerOf(state, async () => {
+    await (await unsubscribe.catch(() => undefined))?.();
+  });
+}
+
+/** The handle of either kind: stop() marks it stopped and not listening, then lets go of the channel. */
+function listenerOf(state: { stopped: boolean; listening: boolean }, release: () => Promise<void>): Listener {
   return {
-    listening: () => listening,
-    stopped: () => stopped,
+    listening: () => state.listening,
+    stopped: () => state.stopped,
     stop: async () => {
-      stopped = true;
-      listening = false;
-      await (await unsubscribe.catch(() => undefined))?.();
+      state.stopped = true;
+      state.listening = false;
+      await release();
     },
   };
 }
 
 function listenServer(target: { url: string; connectTimeoutMs?: number }, channel: string, handlers: ListenHandlers): Listener {
-  let stopped = false;
-  let listening = false;
+  const state = { stopped: false, listening: false };
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pause = RETRY_MIN_MS;
@@ -70,10 +75,10 @@ function listenServer(target: { url: string; connectTimeoutMs?: number }, channe
     const onGone = (error?: Error & { code?: string }) => {
       if (gone) return;
       gone = true;
-      listening = false;
+      state.listening = false;
       c.end().catch(() => {});
       handlers.missed();
-      if (stopped) return;
+      if (state.stopped) return;
       handlers.lost?.(error ? { name: error.name, code: error.code } : undefined);
       timer = setTimeout(open, pause);
       timer.unref();
@@ -92,22 +97,16 @@ function listenServer(target: { url: string; connectTimeoutMs?: number }, channe
       onGone(error as Error);
       return;
     }
-    if (gone || stopped) return;
-    listening = true;
+    if (gone || state.stopped) return;
+    state.listening = true;
     pause = RETRY_MIN_MS;
     // Whatever changed before the LISTEN took effect was not heard.
     handlers.missed();
   };
   void open();
 
-  return {
-    listening: () => listening,
-    stopped: () => stopped,
-    stop: async () => {
-      stopped = true;
-      listening = false;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => {});
-    },
-  };
+  return listenerOf(state, async () => {
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => {});
+  });
 }

@@ -17,40 +17,28 @@ export const ACQUIRER_SHARES: Weighted<AcquirerName> = [
 
 export const isGateway = (acquirer: AcquirerName) => acquirer === "pagseguro";
 
-/** The merchant's account id at the acquirer: a MID (up to 15 alphanumerics) or PagSeguro's clientId. */
+/**
+ * Each acquirer's numbering, one row each: the merchant's account id (a MID of up to 15
+ * alphanumerics, or PagSeguro's clientId) and the TID (8 alphanumerics, prefixed as in the
+ * providers' examples).
+ */
+const NUMBERING: Record<AcquirerName, { merchant: (r: SeededRandom) => string; terminal: (r: SeededRandom) => string }> = {
+  cielo: { merchant: (r) => `10${r.digits(8)}`, terminal: (r) => `CL${r.digits(6)}` },
+  rede: { merchant: (r) => r.digits(r.int(8, 9)), terminal: (r) => `RD${r.digits(6)}` },
+  getnet: { merchant: (r) => `GN${r.digits(7)}`, terminal: (r) => `GT${r.digits(6)}` },
+  stone: { merchant: (r) => `ST${r.digits(9)}`, terminal: (r) => `ST${r.alphanumeric(6)}` },
+  safrapay: { merchant: (r) => `SF${r.digits(8)}`, terminal: (r) => `SF${r.alphanumeric(6)}` },
+  pagseguro: { merchant: (r) => `ps_live_${r.chars(12, "0123456789abcdef")}`, terminal: (r) => `PS${r.alphanumeric(6)}` },
+};
+
+/** The merchant's account id at the acquirer: a MID or PagSeguro's clientId. */
 export function merchantAccountIdOf(random: SeededRandom, acquirer: AcquirerName): string {
-  switch (acquirer) {
-    case "cielo":
-      return `10${random.digits(8)}`;
-    case "rede":
-      return random.digits(random.int(8, 9));
-    case "getnet":
-      return `GN${random.digits(7)}`;
-    case "stone":
-      return `ST${random.digits(9)}`;
-    case "safrapay":
-      return `SF${random.digits(8)}`;
-    case "pagseguro":
-      return `ps_live_${random.chars(12, "0123456789abcdef")}`;
-  }
+  return NUMBERING[acquirer].merchant(random);
 }
 
-/** TIDs: 8 alphanumerics, prefixed per acquirer as in the providers' examples. */
+/** A terminal's id at the acquirer (TID). */
 export function terminalIdentifierOf(random: SeededRandom, acquirer: AcquirerName): string {
-  switch (acquirer) {
-    case "cielo":
-      return `CL${random.digits(6)}`;
-    case "rede":
-      return `RD${random.digits(6)}`;
-    case "getnet":
-      return `GT${random.digits(6)}`;
-    case "stone":
-      return `ST${random.alphanumeric(6)}`;
-    case "safrapay":
-      return `SF${random.alphanumeric(6)}`;
-    case "pagseguro":
-      return `PS${random.alphanumeric(6)}`;
-  }
+  return NUMBERING[acquirer].terminal(random);
 }
 
 export function clientSecretOf(random: SeededRandom): string {

@@ -51,8 +51,8 @@ export function decidedFailureReason(m: string): string {
 
 /**
  * The CTEs `attempts` and `deliveries` that record the rows of the CTE `decided` (id,
- * created_at, type, status, failure_reason, credential_id, disabled_credential_id): one attempt
- * each (naming the matched credential, or the disabled one it failed on), with `trigger`
+ * created_at, type, status, failure_reason, credential_id, disabled_credential_id, trace_parent):
+ * one attempt each (naming the matched credential, or the disabled one it failed on), with `trigger`
  * (a placeholder or literal: who decided), and the outbox of the webhooks wing
  * (lib/webhooks/outbox-sql.ts), committed with the decision.
  */

@@ -8,6 +8,7 @@
 // exported here, the events wing's face to routes, pages, the OpenAPI document and tests.
 import { z } from "zod";
 import { EVENT_STATUSES, eventDataSchema } from "@/lib/events/data-schema";
+import { paymentSchema } from "@/lib/events/payment-state";
 import { XID_PATTERN } from "@/lib/ids";
 import { deliverySchema } from "@/lib/webhooks/delivery-schema";
 
@@ -46,6 +47,9 @@ export const eventDetailSchema = eventSchema.extend({
   attemptCount: z.int().nonnegative(),
   attempts: z.array(eventAttemptSchema).describe("Every processing attempt, oldest first"),
   deliveries: z.array(deliverySchema).describe("Its webhook deliveries, one per endpoint, oldest first"),
+  payment: paymentSchema.describe(
+    "The whole payment: this event and the related ones (authorization or pre-authorization, captures, voids, reversals) with their ids, transaction types and times, and the net state",
+  ),
 });
 
 export type EventDto = z.output<typeof eventSchema>;

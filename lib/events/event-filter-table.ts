@@ -11,15 +11,16 @@ import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
 import { FILTER_IDENTIFIER, FILTER_NAME_PART, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
 
-// The page's order of the choices (a filter bar's, not the schema's).
+// The page's order of the choices (a filter bar's, not the schema's). The acquirers are in the
+// one order of every provider list and dropdown: by name (components/providers/provider-queries.ts).
 export const STATUS_OPTIONS = ["processed", "failed", "pending"] as const satisfies readonly EventStatus[];
 export const ACQUIRER_OPTIONS = [
   "cielo",
-  "rede",
   "getnet",
-  "stone",
   "pagseguro",
+  "rede",
   "safrapay",
+  "stone",
 ] as const satisfies readonly AcquirerName[];
 export const PAYMENT_METHOD_OPTIONS = ["credit_card", "debit_card", "pix"] as const satisfies readonly PaymentMethod[];
 export const TRANSACTION_STATUS_OPTIONS = ["approved", "denied", "pending"] as const satisfies readonly TransactionStatus[];
@@ -102,6 +103,63 @@ const TAX_ID = "upper(regexp_replace(e.data->>'merchantTaxId', '[^0-9A-Za-z]', '
 const ID_HINT = "Letters, digits, _ or -";
 
 /**
+ * A filter on one identifier of the notification, exact (a column or an indexed expression),
+ * typed in the bar as an identifier (FILTER_IDENTIFIER).
+ */
+function identifierFilter<const Name extends string, const Field extends string>(spec: {
+  name: Name;
+  column: string;
+  /** The condition, when not the column's equality (an identifier found by its beginning). */
+  where?: SqlCondition;
+  description: string;
+  field: Field;
+  position: number;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+}) {
+  const { name, column, description, field, position, label, placeholder = label, hint = ID_HINT } = spec;
+  return {
+    name,
+    takes: { kind: "text" },
+    where: spec.where ?? { equals: column },
+    description,
+    page: {
+      field,
+      keeps: "identifier",
+      control: { kind: "text", position, label, placeholder, pattern: FILTER_IDENTIFIER, hint, mono: true },
+    },
+  } as const;
+}
+
+/** A filter on a value of a short list (the schema's), chosen in the bar among `options` (its order). */
+function choiceFilter<const Name extends string, const Field extends string, const Options extends readonly string[]>(spec: {
+  name: Name;
+  values: readonly string[];
+  column: string;
+  field: Field;
+  options: Options;
+  position: number;
+  label: string;
+  anyLabel: string;
+  optionLabel: "acquirer" | "humanized";
+}) {
+  const { name, values, column, field, options, position, label, anyLabel, optionLabel } = spec;
+  return {
+    name,
+    takes: { kind: "oneOf", values },
+    where: { equals: column },
+    description: `One of ${values.join(", ")}.`,
+    page: { field, keeps: { oneOf: options }, control: { kind: "select", position, label, anyLabel, options, optionLabel } },
+  } as const;
+}
+
+/** A bound of the created_at period: a day or an instant (the bounds make one range in the SQL). */
+function periodBound<const Name extends string>(name: Name, description: string) {
+  return { name, takes: { kind: "instantOrDay" }, where: { period: true }, description } as const;
+}
+
+/**
  * Every filter, in the API's order (the query schema's, the OpenAPI document's and the SQL's;
  * the created_at range comes last in the SQL). The selective filters (status, merchant,
  * terminal, the acquirer's MID and TID, serial number, tax id) have a (column, created_at, id)
@@ -140,122 +198,62 @@ export const EVENT_FILTER_TABLE = [
     where: { period: true },
     description: "A date YYYY-MM-DD: that whole UTC day.",
   },
-  {
-    name: "created_at[gte]",
-    takes: { kind: "instantOrDay" },
-    where: { period: true },
-    description: "From this instant (an ISO 8601 date-time with offset) or the start of this UTC day (YYYY-MM-DD).",
-  },
-  {
-    name: "created_at[gt]",
-    takes: { kind: "instantOrDay" },
-    where: { period: true },
-    description: "After this instant, or after this whole UTC day.",
-  },
-  {
-    name: "created_at[lte]",
-    takes: { kind: "instantOrDay" },
-    where: { period: true },
-    description: "Up to this instant, or to the end of this UTC day (lte=2026-11-20 includes the 20th).",
-  },
-  {
-    name: "created_at[lt]",
-    takes: { kind: "instantOrDay" },
-    where: { period: true },
-    description: "Before this instant, or before the start of this UTC day.",
-  },
-  {
+  periodBound(
+    "created_at[gte]",
+    "From this instant (an ISO 8601 date-time with offset) or the start of this UTC day (YYYY-MM-DD).",
+  ),
+  periodBound("created_at[gt]", "After this instant, or after this whole UTC day."),
+  periodBound("created_at[lte]", "Up to this instant, or to the end of this UTC day (lte=2026-11-20 includes the 20th)."),
+  periodBound("created_at[lt]", "Before this instant, or before the start of this UTC day."),
+  identifierFilter({
     name: "merchant_id",
-    takes: { kind: "text" },
-    where: { equals: "e.merchant_id" },
+    column: "e.merchant_id",
     description: "The transaction's merchantId.",
-    page: {
-      field: "merchantId",
-      keeps: "identifier",
-      control: {
-        kind: "text",
-        position: 4,
-        label: "Merchant id",
-        placeholder: "Merchant id",
-        pattern: FILTER_IDENTIFIER,
-        hint: ID_HINT,
-        mono: true,
-      },
-    },
-  },
-  {
+    field: "merchantId",
+    position: 4,
+    label: "Merchant id",
+  }),
+  identifierFilter({
     name: "terminal_id",
-    takes: { kind: "text" },
-    where: { equals: "e.terminal_id" },
+    column: "e.terminal_id",
     description: "The transaction's terminalId.",
-    page: {
-      field: "terminalId",
-      keeps: "identifier",
-      control: {
-        kind: "text",
-        position: 5,
-        label: "Terminal id",
-        placeholder: "Terminal id",
-        pattern: FILTER_IDENTIFIER,
-        hint: ID_HINT,
-        mono: true,
-      },
-    },
-  },
-  {
+    field: "terminalId",
+    position: 5,
+    label: "Terminal id",
+  }),
+  choiceFilter({
     name: "acquirer_name",
-    takes: { kind: "oneOf", values: ACQUIRER_NAMES },
-    where: { equals: "e.acquirer_name" },
-    description: `One of ${ACQUIRER_NAMES.join(", ")}.`,
-    page: {
-      field: "acquirer",
-      keeps: { oneOf: ACQUIRER_OPTIONS },
-      control: {
-        kind: "select",
-        position: 1,
-        label: "Acquirer",
-        anyLabel: "All acquirers",
-        options: ACQUIRER_OPTIONS,
-        optionLabel: "acquirer",
-      },
-    },
-  },
-  {
+    values: ACQUIRER_NAMES,
+    column: "e.acquirer_name",
+    field: "acquirer",
+    options: ACQUIRER_OPTIONS,
+    position: 1,
+    label: "Acquirer",
+    anyLabel: "All acquirers",
+    optionLabel: "acquirer",
+  }),
+  choiceFilter({
     name: "transaction_status",
-    takes: { kind: "oneOf", values: TRANSACTION_STATUSES },
-    where: { equals: "e.transaction_status" },
-    description: `One of ${TRANSACTION_STATUSES.join(", ")}.`,
-    page: {
-      field: "transactionStatus",
-      keeps: { oneOf: TRANSACTION_STATUS_OPTIONS },
-      control: {
-        kind: "select",
-        position: 3,
-        label: "Transaction status",
-        anyLabel: "All transactions",
-        options: TRANSACTION_STATUS_OPTIONS,
-        optionLabel: "humanized",
-      },
-    },
-  },
-  {
+    values: TRANSACTION_STATUSES,
+    column: "e.transaction_status",
+    field: "transactionStatus",
+    options: TRANSACTION_STATUS_OPTIONS,
+    position: 3,
+    label: "Transaction status",
+    anyLabel: "All transactions",
+    optionLabel: "humanized",
+  }),
+  choiceFilter({
     name: "payment_method",
-    takes: { kind: "oneOf", values: PAYMENT_METHODS },
-    where: { equals: "e.payment_method" },
-    description: `One of ${PAYMENT_METHODS.join(", ")}.`,
-    page: {
-      field: "paymentMethod",
-      keeps: { oneOf: PAYMENT_METHOD_OPTIONS },
-      control: {
-        kind: "select",
-        position: 2,
-        label: "Payment method",
-        anyLabel: "All methods",
-        options: PAYMENT_METHOD_OPTIONS,
-        optionLabel: "humanized",
-      },
-    },
-  },
+    values: PAYMENT_METHODS,
+    column: "e.payment_method",
+    field: "paymentMethod",
+    options: PAYMENT_METHOD_OPTIONS,
+    position: 2,
+    label: "Payment method",
+    anyLabel: "All methods",
+    optionLabel: "humanized",
+  }),
   {
     name: "failure_reason",
     takes: { kind: "words" },
@@ -285,44 +283,28 @@ export const EVENT_FILTER_TABLE = [
   },
   // The identifiers operators hold: the acquirer's MID and TID printed on a receipt, the
   // terminal's serial number, the merchant's tax id (masked or not) and a part of its name.
-  {
+  identifierFilter({
     name: "acquirer_merchant_id",
-    takes: { kind: "text" },
+    column: MID,
     where: { startsWith: MID },
     description: "The acquirer's merchant id (MID) or its beginning, any case (acquirerMerchantIdentifier).",
-    page: {
-      field: "acquirerMerchantId",
-      keeps: "identifier",
-      control: {
-        kind: "text",
-        position: 6,
-        label: "MID",
-        placeholder: "Acquirer MID",
-        pattern: FILTER_IDENTIFIER,
-        hint: "The acquirer's merchant id or its beginning",
-        mono: true,
-      },
-    },
-  },
-  {
+    field: "acquirerMerchantId",
+    position: 6,
+    label: "MID",
+    placeholder: "Acquirer MID",
+    hint: "The acquirer's merchant id or its beginning",
+  }),
+  identifierFilter({
     name: "acquirer_terminal_id",
-    takes: { kind: "text" },
+    column: TID,
     where: { startsWith: TID },
     description: "The acquirer's terminal id (TID) or its beginning, any case (acquirerTerminalIdentifier).",
-    page: {
-      field: "acquirerTerminalId",
-      keeps: "identifier",
-      control: {
-        kind: "text",
-        position: 7,
-        label: "TID",
-        placeholder: "Acquirer TID",
-        pattern: FILTER_IDENTIFIER,
-        hint: "The acquirer's terminal id or its beginning",
-        mono: true,
-      },
-    },
-  },
+    field: "acquirerTerminalId",
+    position: 7,
+    label: "TID",
+    placeholder: "Acquirer TID",
+    hint: "The acquirer's terminal id or its beginning",
+  }),
   {
     name: "terminal_serial_number",
     takes: { kind: "text" },

@@ -7,6 +7,7 @@ import { eventOwnerWhere, merchantWhere, tenantScope } from "@/lib/auth/tenant-s
 import { db, readDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { EventAttemptDto, EventDetailDto } from "@/lib/events/event-contract";
+import { findPayment } from "@/lib/events/find-payment-events";
 import { XID_PATTERN } from "@/lib/ids";
 import { toDeliveryDto } from "@/lib/webhooks/delivery-dto";
 
@@ -40,6 +41,15 @@ export async function getEvent(options: {
     });
   const event = await (options.readFrom === "primary" ? find(db()) : readDb(find));
   if (!event) throw notFound("No event has this id.");
+  const data = event.data as EventDetailDto["data"];
+  const payment = await findPayment(event, {
+    id: event.id,
+    type: event.type,
+    transactionType: data.transactionType,
+    transactionStatus: data.transactionStatus,
+    amount: data.amount,
+    createdAt: event.createdAt.toISOString(),
+  });
   return {
     id: event.id,
     createdAt: event.createdAt.toISOString(),
@@ -48,7 +58,7 @@ export async function getEvent(options: {
     // The columns hold what the contract says (a CHECK-free varchar and the stored Data object):
     // the response is validated against eventDetailSchema in the tests, not per request.
     status: event.status as EventDetailDto["status"],
-    data: event.data as EventDetailDto["data"],
+    data,
     failureReason: event.failureReason,
     attemptCount: event.attemptCount,
     attempts: event.attempts.map((a) => ({
@@ -61,6 +71,7 @@ export async function getEvent(options: {
       finishedAt: a.finishedAt.toISOString(),
     })),
     deliveries: event.webhookDeliveries.map(toDeliveryDto),
+    payment,
   };
 }
 

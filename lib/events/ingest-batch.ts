@@ -14,6 +14,7 @@ import { eventColumnsOf } from "@/lib/events/event-columns";
 import { ingestTrigger, insertEvents } from "@/lib/events/insert-events";
 import { newId } from "@/lib/ids";
 import { countReceived } from "@/lib/metrics/registry";
+import { activeTraceparent } from "@/lib/tracing/trace";
 import { duplicateMemberErrors } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
 import { fieldErrorsOf } from "@/lib/validation/zod-errors";
@@ -70,8 +71,10 @@ export async function ingestEventBatch(options: {
 
   if (valid.length > 0) {
     const trigger = ingestTrigger(options.caller.username);
+    // Traced, every event of the batch keeps the batch request's trace context.
+    const traceParent = activeTraceparent();
     const decided = await insertEvents(
-      valid.map((v) => ({ id: v.id, data: v.data, trigger })),
+      valid.map((v) => ({ id: v.id, data: v.data, trigger, traceParent })),
       { bodies: false },
     );
     const inserted = new Map(decided.map((r) => [r.id, r.status]));

@@ -12,6 +12,7 @@ import { EVENT_STATUSES, type EventData } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { type InsertedEvent, ingestTrigger, insertEvents, type NewEvent } from "@/lib/events/insert-events";
 import { newId } from "@/lib/ids";
+import { activeTraceparent, inSpan } from "@/lib/tracing/trace";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 // The batch's limit: a group is at most as large as a batch, whose statement is measured.
@@ -26,7 +27,7 @@ const singles = groupCommit<NewEvent, InsertedEvent | undefined>(
     const byId = new Map(stored.map((e) => [e.id, e]));
     return events.map((e) => byId.get(e.id));
   },
-  { maxGroup: MAX_GROUP },
+  { maxGroup: MAX_GROUP, trace: "events_insert" },
 );
 
 // The stored event of a key, by its primary key: the key's created_at (kept equal to the event's
@@ -48,11 +49,22 @@ export const eventReceiptSchema = z.strictObject({
 type ExistingRow = { id: string; json: string; status: string };
 export type IngestResult = { created: boolean; id: string; json: string };
 
+/**
+ * Traced, the event keeps this span's context (trace_parent): its processing and each delivery
+ * attempt of its webhooks join the notification's trace.
+ */
 export async function ingestEvent(options: { caller: Caller; data: EventData }): Promise<IngestResult> {
   requirePermission(options.caller, "events:ingest");
   const id = newId();
-  const inserted = await singles.submit({ id, data: options.data, trigger: ingestTrigger(options.caller.username) });
-  if (inserted?.json) return { created: true, id, json: inserted.json };
+  return inSpan("event.ingest", { attributes: { "event.id": id } }, async (span) => {
+    const trigger = ingestTrigger(options.caller.username);
+    const inserted = await singles.submit({ id, data: options.data, trigger, traceParent: activeTraceparent() });
+    span?.setAttributes({ "event.created": inserted !== undefined, "event.status": inserted?.status ?? "duplicate" });
+    return inserted?.json ? { created: true, id, json: inserted.json } : existingEvent(options);
+  });
+}
+
+async function existingEvent(options: { caller: Caller; data: EventData }): Promise<IngestResult> {
   const dedupKey = eventColumnsOf(options.data).dedupKey;
   const [existing] = (await sql({ name: "events_by_dedup_key", text: EXISTING_SQL, values: [dedupKey] })) as ExistingRow[];
   if (!existing) throw new Error("dedup conflict without an existing event");

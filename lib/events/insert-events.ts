@@ -31,7 +31,7 @@ WITH batch AS (
     id text, merchant_id text, terminal_id text, acquirer_name text,
     acquirer_merchant_identifier text, acquirer_terminal_identifier text, transaction_status text,
     payment_method text, authorization_code text, retrieval_reference_number text, card_last4 text,
-    dedup_key text, data_problem text, body text, trigger text, n int)
+    dedup_key text, data_problem text, body text, trigger text, trace_parent text, n int)
 ), claimed AS (
   INSERT INTO event_dedup_keys (dedup_key, event_id, created_at)
   SELECT dedup_key, id, now() FROM batch WHERE dedup_key IS NOT NULL ORDER BY n
@@ -45,13 +45,13 @@ WITH batch AS (
 ), stored AS (
   INSERT INTO events AS e (id, type, status, failure_reason, attempt_count, data, merchant_id, terminal_id, acquirer_name,
     acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method, authorization_code,
-    retrieval_reference_number, card_last4, dedup_key, data_problem, body, owner_merchant_id, created_at)
+    retrieval_reference_number, card_last4, dedup_key, data_problem, body, owner_merchant_id, trace_parent, created_at)
   SELECT id, '${PAYMENT_COMPLETED}', ${decidedStatus("m")}, ${decidedFailureReason("m")}, 1, data, merchant_id, terminal_id,
     acquirer_name, acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method,
     authorization_code, retrieval_reference_number, card_last4, dedup_key, data_problem, body,
-    ${decidedOwner("m", "m.merchant_id")}, now()
+    ${decidedOwner("m", "m.merchant_id")}, trace_parent, now()
   FROM matched m ORDER BY n
-  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason${bodies ? ", e.body" : ""}
+  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, e.trace_parent${bodies ? ", e.body" : ""}
 ), decided AS (
   SELECT s.*, m.credential_id, m.disabled_credential_id, m.trigger, m.acquirer_name FROM stored s JOIN matched m ON m.id = s.id
 ), ${recordDecisions("d.trigger")}
@@ -64,8 +64,12 @@ const STATEMENTS = {
   bodies: { name: "events_insert_bodies", text: insertEventsSql(true) },
 };
 
-/** A notification to store: its new id, its Data object, and who sent it (the attempt's trigger). */
-export type NewEvent = { id: string; data: EventData; trigger: string };
+/**
+ * A notification to store: its new id, its Data object, who sent it (the attempt's trigger), and
+ * the W3C traceparent of the request that sent it, when traced (kept on the event and its
+ * outbox rows: lib/tracing/trace.ts).
+ */
+export type NewEvent = { id: string; data: EventData; trigger: string; traceParent?: string | null };
 export type InsertedEvent = {
   id: string;
   status: "processed" | "failed";
@@ -96,6 +100,7 @@ function rowOf(event: NewEvent, n: number) {
     // The Data object's compact text: the body trigger wraps it (migration *_compact_event_body).
     body: JSON.stringify(event.data),
     trigger: event.trigger,
+    trace_parent: event.traceParent ?? null,
     n,
   };
 }

@@ -8,9 +8,17 @@ import type { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
+import { tracedProcessing } from "@/lib/events/processing-spans";
 import { countDecisions } from "@/lib/metrics/registry";
 
-export type ProcessedEvent = { id: string; status: "processed" | "failed"; failureReason: string | null; acquirerName: string };
+export type ProcessedEvent = {
+  id: string;
+  status: "processed" | "failed";
+  failureReason: string | null;
+  acquirerName: string;
+  // The notification's trace context (events.trace_parent), for the processing spans.
+  traceParent: string | null;
+};
 
 // The worker's batch size. A literal in the statement (see literalLimit), so that its prepared
 // statement is planned once per connection instead of once per batch.
@@ -45,9 +53,10 @@ WITH claimed AS (
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at
-  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id, m.disabled_credential_id, e.acquirer_name
+  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id, m.disabled_credential_id, e.acquirer_name, e.trace_parent
 ), ${recordDecisions(trigger)}
-SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName" FROM decided d`;
+SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName", d.trace_parent AS "traceParent"
+FROM decided d`;
 }
 
 const SQL = {
@@ -61,7 +70,13 @@ const WORKER_ID = `worker:${hostname()}:${process.pid}`.slice(0, 80);
 
 /** Processes up to PROCESS_BATCH pending events; returns what became of each. */
 export async function processPendingEvents(): Promise<ProcessedEvent[]> {
-  return counted((await sql({ name: "events_process_pending", text: SQL.pending, values: [WORKER_ID] })) as ProcessedEvent[]);
+  return counted(
+    await tracedProcessing(
+      "events_process_pending",
+      async () => (await sql({ name: "events_process_pending", text: SQL.pending, values: [WORKER_ID] })) as ProcessedEvent[],
+      { poll: true },
+    ),
+  );
 }
 
 /** The statement's decisions, counted for /metrics (lib/metrics/registry.ts) where they are made. */
@@ -73,7 +88,11 @@ function counted(decisions: ProcessedEvent[]): ProcessedEvent[] {
 /** Processes one failed event again; returns nothing when it is not (or no longer) failed. */
 export async function reprocessFailedEvent(eventId: string, trigger: string): Promise<ProcessedEvent | undefined> {
   const [result] = counted(
-    (await sql({ name: "events_process_retry", text: SQL.retry, values: [eventId, trigger] })) as ProcessedEvent[],
+    await tracedProcessing(
+      "events_process_retry",
+      async () => (await sql({ name: "events_process_retry", text: SQL.retry, values: [eventId, trigger] })) as ProcessedEvent[],
+      { poll: false },
+    ),
   );
   return result;
 }
@@ -90,8 +109,9 @@ export async function reprocessFailedEvents(
   if (eventIds.length === 0) return [];
   // In `tx`, counted before the job's transaction commits: a batch rolled back is counted anyway
   // (rare: the job then runs that batch again, and it is counted again).
-  if (tx) return counted(await tx.$queryRawUnsafe<ProcessedEvent[]>(SQL.retryMany, eventIds, trigger));
-  return counted(
-    (await sql({ name: "events_process_retry_many", text: SQL.retryMany, values: [eventIds, trigger] })) as ProcessedEvent[],
-  );
+  const run = tx
+    ? () => tx.$queryRawUnsafe<ProcessedEvent[]>(SQL.retryMany, eventIds, trigger)
+    : async () =>
+        (await sql({ name: "events_process_retry_many", text: SQL.retryMany, values: [eventIds, trigger] })) as ProcessedEvent[];
+  return counted(await tracedProcessing("events_process_retry_many", run, { poll: false }));
 }

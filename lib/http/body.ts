@@ -88,5 +88,14 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, options
 }
 
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  return validate(schema, parseJson(await readJsonText(request)));
+  const text = await readJsonText(request);
+  return validate(schema, parseJson(text), { checkText: mayHoldUnstorableText(text) });
 }
+
+/**
+ * Whether a body's parsed value may hold text PostgreSQL cannot store. The text is decoded from
+ * UTF-8 (well-formed: a bad sequence becomes U+FFFD) and JSON admits no raw control character in
+ * a string, so a NUL or a lone surrogate can only come from a \u escape: without one, the walk
+ * over every string and key of the value is skipped (most bodies have none).
+ */
+const mayHoldUnstorableText = (text: string) => text.includes("\\u") || !text.isWellFormed();

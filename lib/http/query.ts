@@ -4,6 +4,7 @@
 // has a natural length).
 import type { z } from "zod";
 import { validationFailed } from "@/lib/errors";
+import { requestUrl } from "@/lib/request/request-url";
 import { unstorableTextMessage } from "@/lib/validation/storable-text";
 import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 
@@ -16,7 +17,7 @@ export const MAX_QUERY_VALUE_LENGTH = 1024;
 const MAX_QUERY_NAME_LENGTH = 64;
 
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   // No prototype: "constructor" is not already "in" it, and "__proto__" is a key like any other.
   const values: Record<string, string> = Object.create(null);
   for (const [key, value] of params) {

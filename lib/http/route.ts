@@ -8,12 +8,14 @@ import { readJsonText } from "@/lib/http/body";
 import { problemResponse } from "@/lib/http/problem-response";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
-import { logger } from "@/lib/log";
+import { accessLogger } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { routePattern } from "@/lib/metrics/route-pattern";
 import { clientAddress } from "@/lib/request/client-address";
 import { requestIdOf } from "@/lib/request/request-id";
+import { requestUrl } from "@/lib/request/request-url";
 import { toApiError } from "@/lib/to-api-error";
+import { inSpan, requestParent, type Span, tracingOn } from "@/lib/tracing/trace";
 import { unstorableText } from "@/lib/validation/storable-text";
 
 type Params = Record<string, string | string[]>;
@@ -39,10 +41,22 @@ export const WRITE: RouteOptions = { rateLimit: "write" };
 /** A create that takes an Idempotency-Key: WRITE, replayed for callers with `permission`. */
 export const idempotentWrite = (permission: Permission): RouteOptions => ({ ...WRITE, idempotentFor: permission });
 
-async function run(
+type Work = (requestId: string, params: Params) => Promise<{ response: Response; userId?: string }>;
+
+// Traced, each request is a span named by its route (the label /metrics uses: no ids).
+function run(request: Request, context: NextContext | undefined, work: Work): Promise<Response> {
+  if (!tracingOn()) return respond(request, context, work, undefined);
+  const { parent, kind } = requestParent(request.headers);
+  return inSpan(request.method, { parent, kind, attributes: { "http.request.method": request.method } }, (span) =>
+    respond(request, context, work, span),
+  );
+}
+
+async function respond(
   request: Request,
   context: NextContext | undefined,
-  work: (requestId: string, params: Params) => Promise<{ response: Response; userId?: string }>,
+  work: Work,
+  span: Span | undefined,
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdOf(request);
@@ -59,10 +73,16 @@ async function run(
     response = problemResponse(toApiError(error, requestId), requestId);
   }
   response.headers.set("x-request-id", requestId);
-  const path = new URL(request.url).pathname;
+  const path = requestUrl(request).pathname;
   const ms = performance.now() - started;
-  observeRequest({ method: request.method, route: routePattern(path, params), status: response.status, ms });
-  logger().info({ requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId }, "request");
+  const route = routePattern(path, params);
+  observeRequest({ method: request.method, route, status: response.status, ms });
+  span?.updateName(`${request.method} ${route}`);
+  span?.setAttributes({ "http.route": route, "http.response.status_code": response.status, "request.id": requestId });
+  accessLogger().info(
+    { requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId },
+    "request",
+  );
   return response;
 }
 

@@ -1,11 +1,15 @@
 // The server's periodic chores, in a loop of their own beside the two workers (the event worker
 // drains events, the delivery worker sends webhooks): the month partitions kept (the months ahead
 // created, the expired ones dropped), the overview's count deltas folded, background jobs whose
-// lease expired resumed, expired rows purged. Started with the event worker (WORKER_ENABLED) by
-// instrumentation.ts; one chore at a time, each on its own clock, so a slow or failing chore
-// neither delays the queues nor the other chores. stop() waits for the chore in progress.
+// lease expired resumed, expired rows purged, the alert rules evaluated and their webhooks sent.
+// Started with the event worker (WORKER_ENABLED) by instrumentation.ts; one chore at a time, each
+// on its own clock, so a slow or failing chore neither delays the queues nor the other chores.
+// stop() waits for the chore in progress.
 import "server-only";
+import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
+import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { backgroundLoop } from "@/lib/background-loop";
+import { env } from "@/lib/env";
 import { eventRetryJobKind } from "@/lib/events/bulk-retry";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
@@ -40,6 +44,18 @@ const CHORES: Chore[] = [
   { name: "expired job leases", everyMs: 5_000, run: () => resumeExpiredJobs(JOB_KINDS) },
   // Rate-limit buckets, refresh tokens and families past their expiry.
   { name: "expired rows", everyMs: 60_000, run: purgeExpiredRows },
+  // The alert rules (lib/alerts, docs/operations.md "Alerts"), every ALERT_EVALUATION_INTERVAL_MS.
+  {
+    name: "alert rules",
+    // A getter: the configuration is read on first use, never at import (next build has none).
+    get everyMs() {
+      return env().alerts.intervalMs;
+    },
+    retryMs: 5_000,
+    run: () => evaluateAlerts(),
+  },
+  // Their operational webhooks: a few rows, claimed every second and sent without holding the schedule.
+  { name: "alert webhooks", everyMs: 1_000, run: () => deliverDueAlerts({ wait: false }) },
 ];
 
 // The loop's shortest sleep, so that a chore due again at once cannot spin it.

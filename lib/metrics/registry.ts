@@ -5,6 +5,7 @@
 // Cached on globalThis: route modules and the workers may load this module more than once (dev
 // reloads, separate bundles), and there must be one registry per process.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { env } from "@/lib/env";
 import { acquirerLabel, errorClassLabel, failureReasonLabel, statusLabel } from "@/lib/metrics/labels";
 
 function create() {
@@ -54,6 +55,11 @@ function create() {
 type Metrics = ReturnType<typeof create>;
 const g = globalThis as unknown as { __pic_metrics?: Metrics };
 
+// With /metrics off (no METRICS_TOKEN) nothing could read the counters: nothing is counted, and
+// the registry (with its default collectors' event-loop monitor) is never made. The cost of
+// metrics on is measured against this (docs/benchmarks.md, "Cost of metrics and tracing").
+const counting = () => env().metricsToken !== undefined;
+
 export function metrics(): Metrics {
   g.__pic_metrics ??= create();
   return g.__pic_metrics;
@@ -66,7 +72,7 @@ type Decision = { acquirerName?: unknown; status: unknown; failureReason?: unkno
  * (a batch of 200 is a handful of increments, not 200).
  */
 export function countDecisions(rows: readonly Decision[]): void {
-  if (rows.length === 0) return;
+  if (rows.length === 0 || !counting()) return;
   const groups = new Map<string, { labels: Record<"acquirer" | "status" | "failure_reason", string>; n: number }>();
   for (const row of rows) {
     const labels = {
@@ -86,6 +92,7 @@ type Received = { acquirerName: unknown; result: "created" | "duplicate" | "inva
 
 /** Counts notifications received (single or batch), one increment per label set. */
 export function countReceived(rows: readonly Received[]): void {
+  if (!counting()) return;
   const groups = new Map<string, { acquirer: string; result: string; n: number }>();
   for (const row of rows) {
     const acquirer = acquirerLabel(row.acquirerName);
@@ -98,6 +105,7 @@ export function countReceived(rows: readonly Received[]): void {
 }
 
 export function countDeliveryAttempt(attempt: { ok: boolean; errorClass: unknown; deliveredAfterSeconds?: unknown }): void {
+  if (!counting()) return;
   const m = metrics();
   m.deliveryAttempts.inc({ outcome: attempt.ok ? "succeeded" : "failed", error_class: errorClassLabel(attempt.errorClass) });
   const latency = Number(attempt.deliveredAfterSeconds);
@@ -108,6 +116,7 @@ const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIO
 
 /** One API request, from the route wrapper (lib/http/route.ts); route is its pattern (route-pattern.ts). */
 export function observeRequest(request: { method: string; route: string; status: number; ms: number }): void {
+  if (!counting()) return;
   metrics().httpDuration.observe(
     { method: METHODS.has(request.method) ? request.method : "other", route: request.route, status: String(request.status) },
     request.ms / 1000,

@@ -7,6 +7,7 @@
 // grow with the queue, not with the tables; endpoints are few. The statement's own time is a
 // gauge, so a slow scrape shows itself (figures: docs/benchmarks.md, "Metrics scrape").
 import { Gauge } from "prom-client";
+import { ALERT_KINDS } from "@/lib/alerts/alert-kinds";
 import { poolUses, sql } from "@/lib/db/client";
 import { metrics } from "@/lib/metrics/registry";
 
@@ -64,6 +65,12 @@ function create() {
       labelNames: ["pool", "state"] as const,
       registers,
     }),
+    alerts: new Gauge({
+      name: "pic_alerts_open",
+      help: 'Alerts not resolved, by kind and state (open, acknowledged): docs/operations.md, "Alerts".',
+      labelNames: ["kind", "state"] as const,
+      registers,
+    }),
     queryTime: new Gauge({
       name: "pic_metrics_database_query_seconds",
       help: "Time the last scrape's database statement took.",
@@ -89,9 +96,23 @@ export async function refreshScrapeGauges(): Promise<void> {
   gauges.endpoints.set({ state: "enabled" }, row.endpointsEnabled);
   gauges.endpoints.set({ state: "disabled" }, row.endpointsDisabled);
   gauges.endpoints.set({ state: "circuit_open" }, row.endpointsCircuitOpen);
+  await refreshAlertGauge(gauges.alerts);
   for (const { pool, use } of poolUses()) {
     gauges.pool.set({ pool, state: "total" }, use.total);
     gauges.pool.set({ pool, state: "idle" }, use.idle);
     gauges.pool.set({ pool, state: "waiting" }, use.waiting);
   }
+}
+
+// The alerts not resolved: a few rows (one per kind and subject at most), read through the
+// partial unique index of open alerts. Every kind and state is set, 0 included, so a rule on the
+// series sees it fall back.
+const ALERTS_SQL = `SELECT kind, (acknowledged_at IS NOT NULL) AS acknowledged, count(*)::int AS n
+  FROM alerts WHERE resolved_at IS NULL GROUP BY 1, 2`;
+
+async function refreshAlertGauge(gauge: Gauges["alerts"]): Promise<void> {
+  const rows = await sql({ name: "metrics_alerts", text: ALERTS_SQL, values: [] });
+  for (const kind of ALERT_KINDS) for (const state of ["open", "acknowledged"]) gauge.set({ kind, state }, 0);
+  for (const row of rows)
+    gauge.set({ kind: row.kind as string, state: row.acknowledged ? "acknowledged" : "open" }, Number(row.n));
 }

@@ -6,6 +6,7 @@ import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/bu
 import { portalSessionRevokedSchema, portalSessionSchema } from "@/lib/portal/portal-session-dto";
 import "server-only";
 import { z } from "zod";
+import { alertSchema } from "@/lib/alerts/alert-dto";
 import { auditEntrySchema } from "@/lib/audit/audit-entry-dto";
 import { changePasswordBody, passwordChangedSchema, refreshTokenBody, signInBody } from "@/lib/auth/schemas";
 import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
@@ -35,6 +36,7 @@ import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
 import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
+import { deletedWebhookEndpointSchema } from "@/lib/webhooks/delete-webhook-endpoint";
 import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
 import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
@@ -93,6 +95,8 @@ const RESPONSE_SCHEMAS = {
   EventRetention: eventRetentionSchema,
   EventRetryJob: retryJobSchema,
   EventOverview: overviewSchema,
+  Alert: alertSchema,
+  AlertPage: pageOf(alertSchema),
   AuditEntry: auditEntrySchema,
   AuditEntryPage: pageOf(auditEntrySchema),
   User: userSchema,
@@ -112,6 +116,7 @@ const RESPONSE_SCHEMAS = {
   WebhookDeliveryPage: pageOf(deliverySchema),
   WebhookRecoverJob: recoverJobSchema,
   TestWebhookResult: testWebhookResultSchema,
+  WebhookEndpointDeleted: deletedWebhookEndpointSchema,
 };
 
 export type SchemaName = keyof typeof REQUEST_SCHEMAS | keyof typeof RESPONSE_SCHEMAS;

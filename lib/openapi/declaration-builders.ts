@@ -1,8 +1,10 @@
 // The parts every resource's declarations share, and builders for the operations that differ
-// only in names and words: a list (a page of a collection), a read by id, an idempotent create.
+// only in names and words: a list (a page of a collection), a read by id, a change by id, an
+// idempotent create.
 import "server-only";
 import { HEADERS } from "@/lib/openapi/components";
 import type { OperationDeclaration, ProblemDeclaration, SuccessDeclaration } from "@/lib/openapi/operations";
+import { type AnyFilter, filterDescriptions } from "@/lib/paging/list-filter-table";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "@/lib/paging/page-params";
 
 export const XID = "An XID: 20 characters of [0-9a-v]. Any other value is a 404.";
@@ -18,12 +20,40 @@ export const PAGING = {
 
 type Named = Pick<OperationDeclaration, "path" | "operationId" | "summary" | "description" | "tag">;
 
-/** GET on a collection: a page of it, filtered by a strict query (PAGING among its words). */
+/**
+ * GET on a collection: a page of it, filtered by a strict query. The query's words are its
+ * filters' (a filter table's, or written here) and then the paging's.
+ */
 export function listOperation(
-  declaration: Named & Required<Pick<OperationDeclaration, "query" | "queryDescriptions">> & { page: SuccessDeclaration },
+  declaration: Named &
+    Required<Pick<OperationDeclaration, "query">> & { filters: readonly AnyFilter[] | Record<string, string> } & {
+      page: SuccessDeclaration;
+    },
 ): OperationDeclaration {
-  const { page, ...named } = declaration;
-  return { method: "get", ...named, auth: "bearer", success: { 200: page } };
+  const { page, filters, ...named } = declaration;
+  const words = Array.isArray(filters) ? filterDescriptions(filters) : (filters as Record<string, string>);
+  return { method: "get", ...named, queryDescriptions: { ...words, ...PAGING }, auth: "bearer", success: { 200: page } };
+}
+
+/**
+ * A change to one resource by its id (PATCH, DELETE, or POST to one of its actions): the write
+ * rate limit, a bearer token, a 404 for an id that is not there, then the operation's own problems.
+ */
+export function changeByIdOperation(
+  declaration: Named &
+    Pick<OperationDeclaration, "body" | "success"> & {
+      method: "post" | "patch" | "delete";
+      problems?: OperationDeclaration["problems"];
+    },
+): OperationDeclaration {
+  const { problems, ...rest } = declaration;
+  return {
+    ...rest,
+    rateLimit: "write",
+    auth: "bearer",
+    pathParameters: { id: XID },
+    problems: { 404: { codes: ["not_found"] }, ...problems },
+  };
 }
 
 /** GET on one resource by its id: the resource, or a 404. */
@@ -36,6 +66,32 @@ export function getByIdOperation(declaration: Named & { found: SuccessDeclaratio
     pathParameters: { id: XID },
     success: { 200: found },
     problems: { 404: { codes: ["not_found"] } },
+  };
+}
+
+/**
+ * POST on a collection that creates one resource and takes an Idempotency-Key: the write rate
+ * limit, a bearer token, the 201 (Location, whether it is a replay) and the create's 409 and 422
+ * after its own codes.
+ */
+export function idempotentCreateOperation(
+  declaration: Named & {
+    body: NonNullable<OperationDeclaration["body"]>["schema"];
+    created: { description: string; body: SuccessDeclaration["body"]; headers?: SuccessDeclaration["headers"] };
+    conflicts?: string[];
+    unprocessable?: string[];
+  },
+): OperationDeclaration {
+  const { body, created, conflicts = [], unprocessable = [], ...named } = declaration;
+  return {
+    method: "post",
+    ...named,
+    rateLimit: "write",
+    auth: "bearer",
+    idempotencyKey: true,
+    body: { schema: body },
+    success: idempotentCreated(created.description, created.body, created.headers),
+    problems: idempotentCreateProblems(conflicts, unprocessable),
   };
 }
 

@@ -18,7 +18,8 @@ const DESCRIPTION = `The payment integrations API: providers, merchants, credent
   What a role may do is checked per operation (403 \`insufficient_scope\`).
 - **Merchant accounts** (role \`merchant\`, tokens with a \`merchant_id\` claim) belong to one merchant and reach only
   its data: its events (the credential that matched it, else the merchant the notification names), credentials
-  (read only), merchant, webhook endpoints, deliveries and recover jobs, plus providers and their own password.
+  (read only), merchant, webhook endpoints, deliveries and recover jobs, alerts (read only), plus providers and their
+  own password.
   Another merchant's object answers 404 as if it did not exist, every list holds only their rows (a \`merchantId\`
   filter naming another merchant finds nothing), a body naming another merchant is a 422 \`merchant_not_found\`,
   and a cursor made under another scope is a 400 \`invalid_cursor\`. Every other operation answers them 403

@@ -30,7 +30,7 @@ const PROBLEM_CODES: Record<string, string> = {
   idempotency_key_reused: "this Idempotency-Key was used with another request",
   merchant_not_found: "merchantId names no merchant (or, to a merchant account, another merchant)",
   merchant_only_for_merchant_accounts: "merchantId is only for an account of role merchant",
-  provider_not_found: "providerId names no provider",
+  provider_not_found: "providerId (or, without it, providerName) names no provider",
   provider_name_mismatch: "providerName is not the name of the provider providerId",
   delivery_pending: "the delivery is pending (due, in flight or waiting for a retry): it will be attempted anyway",
   too_many_attempts: "too many failed sign-ins for this username or address; retry after Retry-After",

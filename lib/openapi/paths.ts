@@ -12,11 +12,12 @@ import { EVENT_FILTER_DESCRIPTIONS } from "@/lib/events/event-filter-table";
 import { exportEventsQuery } from "@/lib/events/export-events";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
+import { ALERT_OPERATIONS } from "@/lib/openapi/alert-paths";
 import { HEADERS } from "@/lib/openapi/components";
 import {
+  changeByIdOperation,
   getByIdOperation,
-  idempotentCreated,
-  idempotentCreateProblems,
+  idempotentCreateOperation,
   listOperation,
   NO_STORE,
   PAGING,
@@ -25,7 +26,6 @@ import {
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
 import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
-import { filterDescriptions } from "@/lib/paging/list-filter-table";
 import { overviewQuery } from "@/lib/stats/event-overview";
 import { listUsersQuery } from "@/lib/users/schemas";
 
@@ -38,6 +38,10 @@ export const TAGS = [
   {
     name: "Webhook endpoints",
     description: "A merchant's receivers of processed events: signed deliveries, retries, attempts, recover.",
+  },
+  {
+    name: "Alerts",
+    description: "What the rules found wrong (failure rates, silence, endpoints, queues): open, acknowledged, resolved.",
   },
   { name: "Statistics", description: "Aggregates for the dashboard." },
   { name: "Audit log", description: "Who changed which merchant, credential or user (admins)." },
@@ -142,23 +146,19 @@ export const OPERATIONS: OperationDeclaration[] = [
     summary: "List and search merchants",
     tag: "Merchants",
     query: listMerchantsQuery,
-    queryDescriptions: { ...filterDescriptions(MERCHANT_FILTER_TABLE), ...PAGING },
+    filters: MERCHANT_FILTER_TABLE,
     page: { description: "A page of merchants.", body: "MerchantPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/merchants",
     operationId: "createMerchant",
-    rateLimit: "write",
     summary: "Register a merchant",
     description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
     tag: "Merchants",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateMerchantRequest" },
-    success: idempotentCreated("The merchant created.", "Merchant"),
-    problems: idempotentCreateProblems(["tax_id_taken"], []),
-  },
+    body: "CreateMerchantRequest",
+    created: { description: "The merchant created.", body: "Merchant" },
+    conflicts: ["tax_id_taken"],
+  }),
   getByIdOperation({
     path: "/v1/merchants/{id}",
     operationId: "getMerchant",
@@ -166,22 +166,18 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Merchants",
     found: { description: "The merchant.", body: "Merchant" },
   }),
-  {
+  changeByIdOperation({
     method: "post",
     path: "/v1/merchants/{id}/portal-sessions",
     operationId: "createPortalSession",
-    rateLimit: "write",
     summary: "Open the merchant's portal: a one-time link",
     description:
       "Operators and admins; audited (portal_session.create). The answer's url opens the merchant's portal without a " +
       "password, once, within 5 minutes; the session it opens is scoped exactly like a merchant account and ends after " +
       "an hour or when revoked. The token is in the url's fragment (never sent to a server). Not cached.",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 201: { description: "The portal session and its one-time link.", body: "PortalSession", headers: NO_STORE } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+  }),
   {
     method: "delete",
     path: "/v1/merchants/{id}/portal-sessions/{sessionId}",
@@ -197,22 +193,19 @@ export const OPERATIONS: OperationDeclaration[] = [
     success: { 200: { description: "The session, revoked.", body: "PortalSessionRevoked" } },
     problems: { 404: { codes: ["not_found"] } },
   },
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/merchants/{id}",
     operationId: "updateMerchant",
-    rateLimit: "write",
     summary: "Change a merchant's name or tax id",
     description:
       "Operators and admins; audited (merchant.update, before and after). The tax id follows the creation's rules: a " +
       "valid CNPJ, masked or not, stored normalized; another merchant's is a 409.",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateMerchantRequest" },
     success: { 200: { description: "The merchant as changed.", body: "Merchant" } },
-    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["tax_id_taken"] } },
-  },
+    problems: { 409: { codes: ["tax_id_taken"] } },
+  }),
 
   // Credentials
   listOperation({
@@ -222,29 +215,24 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Secret fields are masked.",
     tag: "Credentials",
     query: listCredentialsQuery,
-    queryDescriptions: { ...filterDescriptions(CREDENTIAL_FILTER_TABLE), ...PAGING },
+    filters: CREDENTIAL_FILTER_TABLE,
     page: { description: "A page of credentials.", body: "CredentialPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/credentials",
     operationId: "createCredential",
-    rateLimit: "write",
     summary: "Create a credential",
     description:
-      "Operators and admins. authenticationData and additionalData are checked against the provider's fields " +
+      "Operators and admins. The provider is named by providerId or providerName, or both (then they must agree). " +
+      "authenticationData and additionalData are checked against the provider's fields " +
       "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
       "masks them. A second enabled credential for one provider, MID and TID is a 409.",
     tag: "Credentials",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateCredentialRequest" },
-    success: idempotentCreated("The credential created.", "CreatedCredential"),
-    problems: idempotentCreateProblems(
-      ["duplicate_credential"],
-      ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
-    ),
-  },
+    body: "CreateCredentialRequest",
+    created: { description: "The credential created.", body: "CreatedCredential" },
+    conflicts: ["duplicate_credential"],
+    unprocessable: ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
+  }),
   getByIdOperation({
     path: "/v1/credentials/{id}",
     operationId: "getCredential",
@@ -253,26 +241,22 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Credentials",
     found: { description: "The credential.", body: "Credential" },
   }),
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/credentials/{id}",
     operationId: "updateCredential",
-    rateLimit: "write",
     summary: "Change a credential",
     description:
       "Operators and admins. JSON merge patch (RFC 7396): absent fields stay; inside authenticationData and " +
       "additionalData a key set to null is removed. A masked secret sent back keeps the stored one. At least one " +
       "field must be given.",
     tag: "Credentials",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateCredentialRequest", mediaTypes: ["application/json", "application/merge-patch+json"] },
     success: { 200: { description: "The credential after the change.", body: "Credential" } },
     problems: {
-      404: { codes: ["not_found"] },
       409: { codes: ["duplicate_credential", "authentication_data_unreadable"] },
     },
-  },
+  }),
 
   // Events
   listOperation({
@@ -282,7 +266,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Filtered, and paged by keyset on (created_at, id): no page repeats or skips an event.",
     tag: "Events",
     query: listEventsQuery,
-    queryDescriptions: { ...EVENT_FILTERS, ...PAGING },
+    filters: EVENT_FILTERS,
     page: { description: "A page of events.", body: "EventPage" },
   }),
   {
@@ -411,21 +395,19 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Events",
     found: { description: "The event.", body: "EventDetail" },
   }),
-  {
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhooks/events/{id}/retry",
     operationId: "retryEvent",
-    rateLimit: "write",
     summary: "Retry a failed event",
     description: "Operators and admins. Processes the event again at once and answers it with the new attempt.",
     tag: "Events",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The event after processing.", body: "EventDetail" } },
-    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["event_not_failed"] } },
-  },
+    problems: { 409: { codes: ["event_not_failed"] } },
+  }),
 
   ...WEBHOOK_OPERATIONS,
+  ...ALERT_OPERATIONS,
 
   // Statistics
   {
@@ -448,7 +430,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Admins only. Snapshots have their secrets redacted.",
     tag: "Audit log",
     query: auditLogQuery,
-    queryDescriptions: { ...filterDescriptions(AUDIT_FILTER_TABLE), ...PAGING },
+    filters: AUDIT_FILTER_TABLE,
     page: { description: "A page of audit entries.", body: "AuditEntryPage" },
   }),
 
@@ -460,31 +442,27 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Admins only.",
     tag: "Users",
     query: listUsersQuery,
-    queryDescriptions: { search: "The beginning of the username.", ...PAGING },
+    filters: { search: "The beginning of the username." },
     page: { description: "A page of users.", body: "UserPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/users",
     operationId: "createUser",
-    rateLimit: "write",
     summary: "Create a user account",
     description:
       "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
       "channel you trust. A merchant account (role merchant) names its merchant (merchantId, which must exist: " +
       "else 422 merchant_not_found) and reaches only that merchant's data; no other role takes a merchantId.",
     tag: "Users",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateUserRequest" },
-    success: idempotentCreated("The user, and its password (shown once).", "UserWithPassword", NO_STORE),
-    problems: idempotentCreateProblems(["username_taken"], ["merchant_not_found"]),
-  },
-  {
+    body: "CreateUserRequest",
+    created: { description: "The user, and its password (shown once).", body: "UserWithPassword", headers: NO_STORE },
+    conflicts: ["username_taken"],
+    unprocessable: ["merchant_not_found"],
+  }),
+  changeByIdOperation({
     method: "patch",
     path: "/v1/users/{id}",
     operationId: "updateUser",
-    rateLimit: "write",
     summary: "Change a user's role or merchant, or disable or enable it",
     description:
       "Admins only, and not on their own account (422 own_account). Every session and refresh token of the user " +
@@ -492,28 +470,22 @@ export const OPERATIONS: OperationDeclaration[] = [
       "with it: 422 merchant_not_found otherwise); a merchantId alone moves a merchant account to another merchant " +
       "(422 merchant_only_for_merchant_accounts for another role); another role clears the merchant.",
     tag: "Users",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateUserRequest" },
     success: { 200: { description: "The user after the change.", body: "User" } },
     problems: {
-      404: { codes: ["not_found"] },
       422: { codes: ["own_account", "merchant_not_found", "merchant_only_for_merchant_accounts"] },
     },
-  },
-  {
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/users/{id}/password",
     operationId: "resetUserPassword",
-    rateLimit: "write",
     summary: "Give a user a new random password",
     description: "Admins only, and not on their own account. The password is answered once; the user's sessions end.",
     tag: "Users",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The user and its new password (shown once).", body: "UserWithPassword", headers: NO_STORE } },
-    problems: { 404: { codes: ["not_found"] }, 422: { codes: ["own_account"] } },
-  },
+    problems: { 422: { codes: ["own_account"] } },
+  }),
 
   // Service
   {

@@ -3,15 +3,12 @@
 import "server-only";
 import { HEADERS } from "@/lib/openapi/components";
 import {
+  changeByIdOperation,
   getByIdOperation,
-  idempotentCreated,
-  idempotentCreateProblems,
+  idempotentCreateOperation,
   listOperation,
-  PAGING,
-  XID,
 } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
-import { filterDescriptions } from "@/lib/paging/list-filter-table";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
@@ -23,14 +20,12 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     description: "The merchants' webhook receivers. Signing secrets are masked.",
     tag: "Webhook endpoints",
     query: listWebhookEndpointsQuery,
-    queryDescriptions: { merchantId: "Only this merchant's endpoints.", ...PAGING },
+    filters: { merchantId: "Only this merchant's endpoints." },
     page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
   }),
-  {
-    method: "post",
+  idempotentCreateOperation({
     path: "/v1/webhook-endpoints",
     operationId: "createWebhookEndpoint",
-    rateLimit: "write",
     summary: "Register a webhook endpoint",
     description:
       "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
@@ -38,12 +33,10 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
       "shows the signing secret (whsec_...) this once; every later read masks it.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    idempotencyKey: true,
-    body: { schema: "CreateWebhookEndpointRequest" },
-    success: idempotentCreated("The endpoint, with its secret.", "WebhookEndpoint"),
-    problems: idempotentCreateProblems([], ["merchant_not_found"]),
-  },
+    body: "CreateWebhookEndpointRequest",
+    created: { description: "The endpoint, with its secret.", body: "WebhookEndpoint" },
+    unprocessable: ["merchant_not_found"],
+  }),
   getByIdOperation({
     path: "/v1/webhook-endpoints/{id}",
     operationId: "getWebhookEndpoint",
@@ -52,65 +45,62 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     tag: "Webhook endpoints",
     found: { description: "The endpoint.", body: "WebhookEndpoint" },
   }),
-  {
+  changeByIdOperation({
     method: "patch",
     path: "/v1/webhook-endpoints/{id}",
     operationId: "updateWebhookEndpoint",
-    rateLimit: "write",
     summary: "Change a webhook endpoint",
     description:
       "Operators and admins. Absent fields stay. Enabling clears the disabled reason and the failing streak; " +
       "deliveries of a disabled endpoint wait until it is enabled again.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "UpdateWebhookEndpointRequest", mediaTypes: ["application/json", "application/merge-patch+json"] },
     success: { 200: { description: "The endpoint after the change.", body: "WebhookEndpoint" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
-  {
+  }),
+  changeByIdOperation({
+    method: "delete",
+    path: "/v1/webhook-endpoints/{id}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete a webhook endpoint",
+    description:
+      "Operators and admins; audited (webhook_endpoint.delete). The endpoint goes with its deliveries, their attempts " +
+      "and its recover jobs: nothing is sent to it again. Disable it instead to keep its history.",
+    tag: "Webhook endpoints",
+    success: { 200: { description: "What was deleted.", body: "WebhookEndpointDeleted" } },
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhook-endpoints/{id}/rotate-secret",
     operationId: "rotateWebhookEndpointSecret",
-    rateLimit: "write",
     summary: "Rotate an endpoint's signing secret",
     description:
       "Operators and admins. Answers the new secret this once. For 24 hours (WEBHOOK_SECRET_OVERLAP_SECONDS) every " +
       "delivery carries two signatures, one per secret, so the receiver can switch at its pace.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The endpoint, with its new secret.", body: "WebhookEndpoint" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
-  {
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhook-endpoints/{id}/test",
     operationId: "sendTestWebhook",
-    rateLimit: "write",
     summary: "Send a test event to an endpoint",
     description:
-      "Operators and admins. Sends one signed webhook.test delivery now, outside the queue (no retry, nothing " +
-      "stored), and answers what the receiver did.",
+      "Operators and admins; audited (webhook_endpoint.test, with the outcome). Sends one signed webhook.test delivery " +
+      "now, outside the queue (no retry, no delivery stored), and answers what the receiver did.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 200: { description: "The attempt's outcome.", body: "TestWebhookResult" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
-  {
+  }),
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhook-endpoints/{id}/recover",
     operationId: "recoverWebhookEndpoint",
-    rateLimit: "write",
     summary: "Resend every failed delivery since a time",
     description:
-      "Operators and admins. Starts a background job that queues again every failed delivery of the endpoint " +
-      "created since `since` (their retry schedule starts over, same webhook-id). Idempotent: while a job for the " +
-      "same endpoint and time runs, asking again answers that job.",
+      "Operators and admins; audited (webhook_endpoint.recover) when a job starts. Starts a background job that queues " +
+      "again every failed delivery of the endpoint created since `since` (their retry schedule starts over, same " +
+      "webhook-id; their attemptCount keeps counting). Idempotent: while a job for the same endpoint and time runs, " +
+      "asking again answers that job.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
     body: { schema: "RecoverWebhookEndpointRequest" },
     success: {
       202: {
@@ -119,8 +109,7 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
         headers: { Location: HEADERS.location },
       },
     },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+  }),
   getByIdOperation({
     path: "/v1/webhook-recover-jobs/{id}",
     operationId: "getWebhookRecoverJob",
@@ -135,7 +124,7 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     description: "Across endpoints, or of one (endpointId). Newest first by default.",
     tag: "Webhook endpoints",
     query: listWebhookDeliveriesQuery,
-    queryDescriptions: { ...filterDescriptions(DELIVERY_FILTER_TABLE), ...PAGING },
+    filters: DELIVERY_FILTER_TABLE,
     page: { description: "A page of deliveries.", body: "WebhookDeliveryPage" },
   }),
   getByIdOperation({
@@ -146,19 +135,30 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     tag: "Webhook endpoints",
     found: { description: "The delivery.", body: "WebhookDeliveryDetail" },
   }),
-  {
+  changeByIdOperation({
     method: "post",
     path: "/v1/webhook-deliveries/{id}/resend",
     operationId: "resendWebhookDelivery",
-    rateLimit: "write",
     summary: "Resend a delivery",
     description:
-      "Operators and admins. A succeeded or failed delivery becomes due now, with the same webhook-id; its retry " +
-      "schedule starts over. A pending one is a 409 (it will be attempted anyway).",
+      "Operators and admins; audited (webhook_delivery.resend). A succeeded or failed delivery becomes due now, with " +
+      "the same webhook-id; its retry schedule starts over (its attemptCount keeps counting). A pending one is a 409 " +
+      "(it will be attempted anyway: use retry-now to bring its next attempt forward).",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    pathParameters: { id: XID },
     success: { 202: { description: "The delivery, queued.", body: "WebhookDeliveryDetail" } },
-    problems: { 404: { codes: ["not_found"] }, 409: { codes: ["delivery_pending"] } },
-  },
+    problems: { 409: { codes: ["delivery_pending"] } },
+  }),
+  changeByIdOperation({
+    method: "post",
+    path: "/v1/webhook-deliveries/{id}/retry-now",
+    operationId: "retryWebhookDeliveryNow",
+    summary: "Retry a pending delivery now",
+    description:
+      "Operators and admins; audited (webhook_delivery.retry_now). A pending delivery waiting for its next retry " +
+      "becomes due now; its schedule goes on from there. One in flight is a 409 delivery_in_flight (its outcome is " +
+      "coming); a succeeded or failed one is a 409 delivery_not_pending (resend it).",
+    tag: "Webhook endpoints",
+    success: { 202: { description: "The delivery, due now.", body: "WebhookDeliveryDetail" } },
+    problems: { 409: { codes: ["delivery_in_flight", "delivery_not_pending"] } },
+  }),
 ];

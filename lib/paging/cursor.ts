@@ -19,14 +19,25 @@ function sign(payload: string): string {
   return createHmac("sha256", hmacKey()).update(payload).digest("base64url").slice(0, SIGNATURE_LENGTH);
 }
 
+const MAX_BINDINGS = 1000;
+const bindings = new Map<string, string>();
+
 /** A stable fingerprint of what a cursor is valid for: the list, its filters and its sort. */
 export function cursorBinding(list: string, filters: Record<string, unknown>): string {
-  const canonical = JSON.stringify(
+  const canonical = `${list}|${JSON.stringify(
     Object.entries(filters)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return createHash("sha256").update(`${list}|${canonical}`).digest("base64url").slice(0, 16);
+  )}`;
+  // Every page of a list asks again for the same few bindings (its filter combinations): a
+  // bounded memo instead of a hash per request.
+  let binding = bindings.get(canonical);
+  if (binding === undefined) {
+    binding = createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
+    if (bindings.size >= MAX_BINDINGS) bindings.clear();
+    bindings.set(canonical, binding);
+  }
+  return binding;
 }
 
 export function encodeCursor(position: Position, binding: string): string {

@@ -4,7 +4,8 @@
 // API's and the page's URL), what the API takes (zod), the condition it adds to the list's Prisma
 // where, its OpenAPI words, and what the dashboard's URL parser keeps. Derived from a table: the
 // strict query schema (the paging parameters last), the where conditions, the values a cursor is
-// bound to, the OpenAPI descriptions, and on the page the URL state and the API path.
+// bound to, the OpenAPI descriptions, and on the page the URL state, the API path and the filter
+// bar's choices (their labels and values).
 // Pure (the dashboard ships it).
 import { z } from "zod";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
@@ -26,6 +27,20 @@ export type ListFilter<Name extends string, Schema extends z.ZodType, Where> = {
    * never sent for a 400); absent when the page does not offer the filter.
    */
   page?: (text: string) => string | undefined;
+  /** The filter's choice in the list's filter bar, when the bar offers it as one. */
+  control?: ChoiceControl;
+};
+
+/**
+ * A choice in a list's filter bar (components/ui/filter-field.tsx renders it): its label, the
+ * choice of no filter, the values with their labels (absent when they are data the page loads:
+ * providers, audit actions) and its width on a wide screen.
+ */
+export type ChoiceControl = {
+  label: string;
+  anyLabel: string;
+  options?: readonly (readonly [value: string, label: string])[];
+  width: "narrow" | "medium" | "wide";
 };
 
 /** Any list's filter (a table's entries differ in their value types; `never` takes every one). */
@@ -67,6 +82,13 @@ export function filterConditions<Where>(filters: readonly AnyFilter<Where>[], qu
 /** The filters' values, which a cursor is bound to (a cursor is valid only with the same filters). */
 export function filterValues(filters: readonly AnyFilter[], query: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(filters.map((filter) => [filter.name, query[filter.name]]));
+}
+
+/** The filter bar's choice of a filter of the table (a bar that offers it must find it declared). */
+export function filterControl(filters: readonly AnyFilter[], name: string): ChoiceControl {
+  const control = filters.find((filter) => filter.name === name)?.control;
+  if (!control) throw new Error(`the filter ${name} declares no control`);
+  return control;
 }
 
 /** The filters' words for the OpenAPI document, by parameter name. */

@@ -2,6 +2,8 @@
 // a hostile `[[[[...` of 64 KiB costs a loop, not a stack. The body reader refuses a text over
 // MAX_JSON_DEPTH before JSON.parse and before any recursive walk (the NUL check, zod, Prisma).
 
+import { endOfJsonString } from "@/lib/validation/json-strings";
+
 /** Far above any real body (a notification nests 3 levels) and far below any stack limit. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -9,14 +11,9 @@ export const MAX_JSON_DEPTH = 32;
 export function jsonNestingDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      // A backslash escapes the next character (an escaped quote does not end the string).
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+    if (c === 0x22) i = endOfJsonString(text, i);
     else if (c === 0x5b || c === 0x7b) {
       depth++;
       if (depth > deepest) deepest = depth;

@@ -1,6 +1,7 @@
 // Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
 // The signing secret is generated here and answered once; reads mask it.
 import "server-only";
+import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
 import { createAudited } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { requireOwnMerchant, tenantScope } from "@/lib/auth/tenant-scope";
@@ -21,6 +22,7 @@ export async function createWebhookEndpoint(options: {
   const scope = tenantScope(caller, "webhooks:write");
   // Another merchant's id in the body is answered as an unknown merchant (422).
   requireOwnMerchant(scope, input.merchantId);
+  requireAllAlertsByAdmin(caller, input.allAlerts);
   const url = await checkEndpointUrl(input.url);
   const merchant = await db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
   if (!merchant) {
@@ -44,6 +46,7 @@ export async function createWebhookEndpoint(options: {
           eventTypes: [...new Set(input.eventTypes)],
           enabled: input.enabled,
           rateLimit: input.rateLimit,
+          allAlerts: input.allAlerts,
           secretCiphertext: sealed.ciphertext,
           secretKeyVersion: sealed.keyVersion,
         },

@@ -10,6 +10,8 @@ import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { countDeliveryAttempt } from "@/lib/metrics/registry";
+import type { SpanContext } from "@/lib/tracing/trace";
+import { inRequestSpan, tracedClaim } from "@/lib/webhooks/delivery-spans";
 import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
@@ -21,7 +23,10 @@ export type ClaimedDelivery = {
   eventId: string;
   // The event's created_at: the delivery's partition key, so its later writes touch one month.
   eventCreatedAt: Date;
+  /** Every attempt so far, this one included. */
   attemptCount: number;
+  /** Attempts before the retry schedule last started over (resend, recover): the schedule counts from here. */
+  scheduleOffset: number;
   url: string;
   rateLimit: number | null;
   body: string;
@@ -33,6 +38,9 @@ export type ClaimedDelivery = {
   // The endpoint's circuit was open: this attempt is its one probe (endpoint-circuit.ts).
   probe: boolean;
   circuitFailedProbes: number;
+  // The notification's trace context (the delivery's trace_parent) and the claim's span, when traced.
+  traceParent: string | null;
+  claimedIn?: SpanContext;
 };
 
 // The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
@@ -163,12 +171,12 @@ FROM granted c, clock, webhook_endpoints w, events e
 WHERE d.id = c.id AND d.event_created_at = c.event_created_at AND w.id = d.endpoint_id
   AND e.id = d.event_id AND e.created_at = d.event_created_at
 RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_created_at AS "eventCreatedAt",
-  d.attempt_count AS "attemptCount",
+  d.attempt_count AS "attemptCount", d.schedule_offset AS "scheduleOffset",
   w.url, w.rate_limit AS "rateLimit", e.body,
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
   w.previous_secret_expires_at AS "previousSecretExpiresAt",
-  w.circuit_opened_at IS NOT NULL AS probe, w.circuit_failed_probes AS "circuitFailedProbes"`;
+  w.circuit_opened_at IS NOT NULL AS probe, w.circuit_failed_probes AS "circuitFailedProbes", d.trace_parent AS "traceParent"`;
 
 /** How long a claimed attempt may take before another worker may take the delivery again. */
 export function leaseMs(): number {
@@ -183,30 +191,37 @@ export async function claimDueDeliveries(options: {
   inFlight: Map<string, number>;
 }): Promise<ClaimedDelivery[]> {
   const ids = [...options.inFlight.keys()];
-  const rows = await sql({
-    name: "webhooks_claim",
-    text: CLAIM_SQL,
-    values: claimParams.values({
-      limit: options.limit,
-      skipEndpoints: options.skip,
-      inFlightEndpoints: ids,
-      inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
-      endpointConcurrency: env().webhooks.endpointConcurrency,
-      merchantConcurrency: env().webhooks.merchantConcurrency,
-      workerConcurrency: env().webhooks.workerConcurrency,
-      leaseMs: leaseMs(),
-    }),
-  });
+  const rows = await tracedClaim(
+    "webhooks_claim",
+    () =>
+      sql({
+        name: "webhooks_claim",
+        text: CLAIM_SQL,
+        values: claimParams.values({
+          limit: options.limit,
+          skipEndpoints: options.skip,
+          inFlightEndpoints: ids,
+          inFlightCounts: ids.map((id) => options.inFlight.get(id) ?? 0),
+          endpointConcurrency: env().webhooks.endpointConcurrency,
+          merchantConcurrency: env().webhooks.merchantConcurrency,
+          workerConcurrency: env().webhooks.workerConcurrency,
+          leaseMs: leaseMs(),
+        }),
+      }) as Promise<ClaimedDelivery[]>,
+  );
   return rows.map((row) => ({
-    ...(row as ClaimedDelivery),
-    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as string) : null,
+    ...row,
+    previousSecretExpiresAt: row.previousSecretExpiresAt ? new Date(row.previousSecretExpiresAt as unknown as string) : null,
   }));
 }
 
 /** The webhook-id header of a delivery: the same on every attempt. */
 export const webhookId = (deliveryId: string) => `msg_${deliveryId}`;
 
-export async function attemptDelivery(delivery: ClaimedDelivery): Promise<AttemptOutcome & { startedAt: Date }> {
+/** An attempt's outcome, when it started and the signature header it sent (kept with the attempt). */
+export type SentAttempt = AttemptOutcome & { startedAt: Date; signature?: string | null };
+
+export async function attemptDelivery(delivery: ClaimedDelivery): Promise<SentAttempt> {
   const startedAt = new Date();
   const id = webhookId(delivery.id);
   const timestamp = Math.floor(startedAt.getTime() / 1000);
@@ -217,17 +232,21 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
     logger().error({ endpointId: delivery.endpointId, err: { name: (error as Error).name } }, "webhook secret unreadable");
     return { ok: false, statusCode: null, errorClass: "connection_error", responseBody: null, durationMs: 0, startedAt };
   }
-  const outcome = await sendWebhook({
-    url: delivery.url,
-    body: delivery.body,
-    timeoutMs: env().webhooks.timeoutMs,
-    headers: {
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signatureHeader(secrets, id, timestamp, delivery.body),
-    },
-  });
-  return { ...outcome, startedAt };
+  const signature = signatureHeader(secrets, id, timestamp, delivery.body);
+  const outcome = await inRequestSpan(delivery.url, (traceHeaders) =>
+    sendWebhook({
+      url: delivery.url,
+      body: delivery.body,
+      timeoutMs: env().webhooks.timeoutMs,
+      headers: {
+        ...traceHeaders,
+        "webhook-id": id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signature,
+      },
+    }),
+  );
+  return { ...outcome, startedAt, signature };
 }
 
 /** Seconds until attempt number `next` (1-based), jittered; undefined when the schedule is over. */
@@ -252,6 +271,7 @@ const recordParams = sqlParameters([
   "errorClass",
   "responseBody",
   "trigger",
+  "signature",
   "succeeded",
   // Until the next attempt; null when the schedule is over (the delivery fails).
   "retryDelayMs",
@@ -266,10 +286,10 @@ const RECORD_SQL = `
 WITH attempt AS (
   -- eventCreatedAt, the delivery's event_created_at (from its claim): the attempt's foreign key and
   -- partition key, and what prunes the delivery's update to its month.
-  INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger)
+  INSERT INTO webhook_delivery_attempts (id, delivery_id, event_created_at, endpoint_id, started_at, duration_ms, status_code, error_class, response_body, trigger, request_signature)
   VALUES (substr(md5(${recordParams.at.deliveryId} || clock_timestamp()::text || random()::text), 1, 20), ${recordParams.at.deliveryId},
     ${recordParams.at.eventCreatedAt}, ${recordParams.at.endpointId}, ${recordParams.at.startedAt}, ${recordParams.at.durationMs}, ${recordParams.at.statusCode},
-    ${recordParams.at.errorClass}, ${recordParams.at.responseBody}, ${recordParams.at.trigger})
+    ${recordParams.at.errorClass}, ${recordParams.at.responseBody}, ${recordParams.at.trigger}, ${recordParams.at.signature})
 ), delivery AS (
   UPDATE webhook_deliveries SET
     status = CASE WHEN ${recordParams.at.succeeded}::boolean THEN 'succeeded' WHEN ${recordParams.at.retryDelayMs}::int IS NULL THEN 'failed' ELSE 'pending' END,
@@ -300,11 +320,12 @@ FROM webhook_endpoints w WHERE w.id = ${recordParams.at.endpointId}`;
 
 export async function recordAttempt(
   delivery: Pick<ClaimedDelivery, "id" | "endpointId" | "eventCreatedAt" | "attemptCount"> &
-    Partial<Pick<ClaimedDelivery, "probe" | "circuitFailedProbes">>,
-  outcome: AttemptOutcome & { startedAt: Date },
+    Partial<Pick<ClaimedDelivery, "probe" | "circuitFailedProbes" | "scheduleOffset">>,
+  outcome: SentAttempt,
   trigger = "worker",
 ): Promise<void> {
-  const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount + 1) ?? null);
+  // The schedule's place: attempts since it last started over (the count itself is never reset).
+  const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount - (delivery.scheduleOffset ?? 0) + 1) ?? null);
   const record = (responseBody: string | null) =>
     sql({
       name: "webhooks_record_attempt",
@@ -318,6 +339,7 @@ export async function recordAttempt(
         errorClass: outcome.errorClass,
         responseBody,
         trigger,
+        signature: outcome.signature ?? null,
         succeeded: outcome.ok,
         retryDelayMs: delay,
         attemptCount: delivery.attemptCount,

@@ -35,7 +35,8 @@ export function toDeliveryDto(row: WebhookDelivery & { endpoint: { merchantId: s
 
 /**
  * The headers an attempt sent, as lib/webhooks/deliver-webhooks.ts and send-webhook.ts make them:
- * webhook-timestamp is the attempt's start in seconds; the signature is not kept.
+ * webhook-timestamp is the attempt's start in seconds; the signature is the one it sent (HMACs of
+ * the body, not the secret), unknown for attempts recorded before it was kept.
  */
 function requestHeaders(a: WebhookDeliveryAttempt, bodyBytes: number): Record<string, string> {
   return {
@@ -44,7 +45,7 @@ function requestHeaders(a: WebhookDeliveryAttempt, bodyBytes: number): Record<st
     "content-length": String(bodyBytes),
     "webhook-id": `msg_${a.deliveryId}`,
     "webhook-timestamp": String(Math.floor(a.startedAt.getTime() / 1000)),
-    "webhook-signature": "v1,<not stored>",
+    "webhook-signature": a.requestSignature ?? "v1,<not stored>",
   };
 }
 

@@ -29,7 +29,7 @@ export const deliveryAttemptSchema = z.strictObject({
   requestHeaders: z
     .record(z.string(), z.string())
     .describe(
-      "The headers the attempt sent. webhook-signature is not stored (it is made from the secret at the time) and shows as v1,<not stored>",
+      "The headers the attempt sent, webhook-signature included (HMACs of the body; the endpoint's secret is never shown). Attempts recorded before signatures were kept show v1,<not stored>",
     ),
 });
 
@@ -40,7 +40,12 @@ export const deliverySchema = z.strictObject({
   endpointId: z.string(),
   merchantId: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  attemptCount: z.int().nonnegative().describe("Attempts since the delivery was written or last resent"),
+  attemptCount: z
+    .int()
+    .nonnegative()
+    .describe(
+      "Every attempt since the delivery was written (a resend or recover does not reset it): as many as its attempts listed, one more while an attempt is in flight",
+    ),
   nextAttemptAt: timestamp.nullable().describe("When the next attempt is due (while pending)"),
   lastAttemptAt: timestamp.nullable(),
   createdAt: timestamp,

@@ -7,6 +7,7 @@
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
+import { inAttemptSpan } from "@/lib/webhooks/delivery-spans";
 
 const POLL_MS = 200;
 const BACKOFF_MS = 2_000;
@@ -94,7 +95,7 @@ export class DeliveryWorker {
     this.started++;
     const task = (async () => {
       try {
-        await recordAttempt(delivery, await attemptDelivery(delivery));
+        await inAttemptSpan(delivery, async () => recordAttempt(delivery, await attemptDelivery(delivery)));
       } catch (error) {
         // Unrecorded: the lease runs out and the delivery is attempted again.
         logger().warn(

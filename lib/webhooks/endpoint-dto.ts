@@ -14,9 +14,12 @@ export const webhookEndpointSchema = z.strictObject({
   merchantId: z.string(),
   url: z.string(),
   description: z.string(),
-  eventTypes: z.array(z.string()).describe("Event types delivered; empty means every type"),
+  eventTypes: z
+    .array(z.string())
+    .describe("Event types delivered; empty means every event type. Alerts only when named: alert.opened, alert.resolved"),
   enabled: z.boolean(),
   rateLimit: z.int().nullable().describe("Deliveries per second at most; null for no limit"),
+  allAlerts: z.boolean().describe("Receives every alert of its alert.* types, not only its merchant's (set by admins)"),
   secret: z.string().describe("Masked (whsec_********) except in the answer to create and rotate-secret"),
   secretRotatedAt: timestamp.nullable(),
   previousSecretExpiresAt: timestamp.nullable().describe("Until then deliveries carry a signature with the previous secret too"),
@@ -44,6 +47,7 @@ export function toWebhookEndpointDto(
     eventTypes: row.eventTypes,
     enabled: row.enabled,
     rateLimit: row.rateLimit,
+    allAlerts: row.allAlerts,
     secret: secret ?? MASKED_SECRET,
     secretRotatedAt: iso(row.secretRotatedAt),
     previousSecretExpiresAt: iso(row.previousSecretExpiresAt),

@@ -37,7 +37,7 @@ SELECT w.id,
   (SELECT json_build_object('at', a.started_at, 'errorClass', a.error_class, 'statusCode', a.status_code)
     FROM webhook_delivery_attempts a WHERE a.endpoint_id = w.id AND a.error_class IS NOT NULL
     ORDER BY a.started_at DESC LIMIT 1) AS last_error,
-  (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.attempt_count > 0) AS next_retry,
+  (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.attempt_count > d.schedule_offset) AS next_retry,
   (SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending') AS pending,
   w.circuit_opened_at, w.circuit_probe_at, w.consecutive_stalls
 FROM webhook_endpoints w WHERE w.id = ANY ($1::varchar[])`;

@@ -10,6 +10,7 @@ import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-s
 import "server-only";
 import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
@@ -53,7 +54,7 @@ export const webhookRecoverJobKind: JobKind = {
     const job = await tx.webhookRecoverJob.findUniqueOrThrow({ where: { id } });
     // status = 'failed' again outside the subquery: a row changed meanwhile is re-checked there.
     const requeued = await tx.$executeRaw`
-      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), attempt_count = 0,
+      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = clock_timestamp(), schedule_offset = attempt_count,
         updated_at = clock_timestamp()
       WHERE status = 'failed' AND id IN (SELECT id FROM webhook_deliveries
         WHERE endpoint_id = ${job.endpointId} AND status = 'failed' AND created_at >= ${job.since}
@@ -84,8 +85,18 @@ export async function recoverWebhookEndpoint(options: {
   const total = await db().webhookDelivery.count({
     where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since }, updatedAt: { lte: createdAt } },
   });
-  const job = await db().webhookRecoverJob.create({
-    data: { id: newId(), endpointId: endpoint.id, since, total, createdBy: options.caller.username, createdAt },
+  // Audited when a job starts (asking again while it runs is no new action).
+  const job = await db().$transaction(async (tx) => {
+    const created = await tx.webhookRecoverJob.create({
+      data: { id: newId(), endpointId: endpoint.id, since, total, createdBy: options.caller.username, createdAt },
+    });
+    await recordAuditEntry(tx, {
+      caller: options.caller,
+      action: "webhook_endpoint.recover",
+      targetId: endpoint.id,
+      after: { jobId: created.id, since: since.toISOString(), failedDeliveries: total },
+    });
+    return created;
   });
   void runJob(job);
   return { job: toDto(job), created: true };

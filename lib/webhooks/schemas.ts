@@ -31,6 +31,10 @@ export const createWebhookEndpointBody = z.strictObject({
   eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).default([]),
   enabled: z.boolean({ error: "must be true or false" }).default(true),
   rateLimit: rateLimit.nullable().default(null),
+  allAlerts: z
+    .boolean({ error: "must be true or false" })
+    .describe("Admins only: receive every alert (alert.* types), not only the endpoint's merchant's")
+    .default(false),
 });
 export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointBody>;
 
@@ -41,9 +45,13 @@ export const updateWebhookEndpointBody = z
     eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).optional(),
     enabled: z.boolean({ error: "must be true or false" }).optional(),
     rateLimit: rateLimit.nullable().optional(),
+    allAlerts: z
+      .boolean({ error: "must be true or false" })
+      .describe("Admins only: receive every alert (alert.* types), not only the endpoint's merchant's")
+      .optional(),
   })
   .refine((body) => Object.keys(body).length > 0, {
-    message: "must change at least one of url, description, eventTypes, enabled, rateLimit",
+    message: "must change at least one of url, description, eventTypes, enabled, rateLimit, allAlerts",
   });
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointBody>;
 

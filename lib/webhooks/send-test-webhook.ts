@@ -1,9 +1,12 @@
 // POST /v1/webhook-endpoints/{id}/test (operators and admins): one signed webhook.test delivery
-// sent now, outside the queue, its outcome answered inline (nothing retried, nothing stored).
+// sent now, outside the queue, its outcome answered inline (nothing retried, no delivery stored;
+// the audit trail keeps who sent it and what came back).
 import "server-only";
 import { z } from "zod";
+import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { tenantScope } from "@/lib/auth/tenant-scope";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { responseExcerptSchema } from "@/lib/webhooks/delivery-schema";
@@ -44,6 +47,13 @@ export async function sendTestWebhook(options: { caller: Caller; id: string }): 
       "webhook-timestamp": String(timestamp),
       "webhook-signature": signatureHeader(signingSecrets(endpoint, now), webhookId, timestamp, body),
     },
+  });
+  // Audited after the send, with its outcome: a test reaches the merchant's receiver as a real one does.
+  await recordAuditEntry(db(), {
+    caller: options.caller,
+    action: "webhook_endpoint.test",
+    targetId: endpoint.id,
+    after: { webhookId, ok: outcome.ok, statusCode: outcome.statusCode, errorClass: outcome.errorClass },
   });
   return {
     webhookId,

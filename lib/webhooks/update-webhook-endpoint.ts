@@ -1,6 +1,7 @@
 // Changes a webhook endpoint (operators and admins): PATCH /v1/webhook-endpoints/{id}.
 // Enabling clears the disabled reason and the failing streak; disabling by hand records why.
 import "server-only";
+import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
@@ -17,6 +18,7 @@ export async function updateWebhookEndpoint(options: {
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
   const scope = tenantScope(caller, "webhooks:write");
+  requireAllAlertsByAdmin(caller, input.allAlerts);
   const before = await findWebhookEndpointRow(options.id, scope);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const enabling = input.enabled === true && !before.enabled;
@@ -30,6 +32,7 @@ export async function updateWebhookEndpoint(options: {
         eventTypes: input.eventTypes && [...new Set(input.eventTypes)],
         enabled: input.enabled,
         rateLimit: input.rateLimit,
+        allAlerts: input.allAlerts,
         ...(enabling ? { disabledReason: null, failingSince: null } : {}),
         ...(disabling ? { disabledReason: `disabled by ${caller.username}` } : {}),
       },

@@ -18,6 +18,9 @@ function ticksOf(pid: string): { name: string; ticks: number } | undefined {
   }
 }
 
+/** CPU used so far by one process, in ms. */
+export const processCpuMs = (pid: number) => ((ticksOf(String(pid))?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
+
 export type CpuSnapshot = { serverMs: number; postgresMs: Map<string, number> };
 
 /** CPU used so far by the server process (by pid) and by each PostgreSQL process, in ms. */

@@ -14,6 +14,19 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
+/** The server listening on a free local port, kept alive like a real receiver: its /hooks URL and how to close it. */
+export async function listenForHooks(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 /** sentAt: read from the event's data.metadata.sentAt, which the load generator stamps. */
 export async function startReceiver(): Promise<Receiver> {
   const arrivals = new Map<string, { at: number; sentAt: number }>();
@@ -32,60 +45,49 @@ export async function startReceiver(): Promise<Receiver> {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    arrivals,
-    duplicates: () => duplicates,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
+  return { ...(await listenForHooks(server)), arrivals, duplicates: () => duplicates };
 }
 
-/** `count` merchants, each with a cielo credential (its MID and TID) and one endpoint at `url`. */
-export async function merchantsWithEndpoints(url: string, count: number): Promise<{ mid: string; tid: string }[]> {
+/** A merchant with a cielo credential (a fresh MID and TID) and an endpoint at each of `urls`. */
+export async function benchMerchant(name: string, urls: string[]): Promise<{ mid: string; tid: string; endpointIds: string[] }> {
   const { db } = await import("@/lib/db/client");
   const { newId } = await import("@/lib/ids");
   const { encryptSecret } = await import("@/lib/crypto/secret-box");
   const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
   const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
-  const routes: { mid: string; tid: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const merchant = await db().merchant.create({
-      data: { id: newId(), name: `Bench webhooks ${i}`, taxId: randomBytes(7).toString("hex") },
-    });
-    const mid = `MW${randomBytes(4).toString("hex").toUpperCase()}`;
-    const tid = randomBytes(4).toString("hex").toUpperCase();
-    const credentialId = newId();
-    const sealed = encryptSecret("{}", credentialId);
-    await db().credential.create({
-      data: {
-        id: credentialId,
-        merchantId: merchant.id,
-        providerId: provider.id,
-        subacquirerId: "bench",
-        authenticationCiphertext: new Uint8Array(sealed.ciphertext),
-        authenticationKeyVersion: sealed.keyVersion,
-        acquirerMerchantIdentifier: mid,
-        acquirerTerminalIdentifier: tid,
-      },
-    });
-    const endpointId = newId();
-    const secret = sealEndpointSecret(endpointId, generateWebhookSecret());
+  const merchant = await db().merchant.create({ data: { id: newId(), name, taxId: randomBytes(7).toString("hex") } });
+  const mid = `MW${randomBytes(4).toString("hex").toUpperCase()}`;
+  const tid = randomBytes(4).toString("hex").toUpperCase();
+  const credentialId = newId();
+  const sealed = encryptSecret("{}", credentialId);
+  await db().credential.create({
+    data: {
+      id: credentialId,
+      merchantId: merchant.id,
+      providerId: provider.id,
+      subacquirerId: "bench",
+      authenticationCiphertext: new Uint8Array(sealed.ciphertext),
+      authenticationKeyVersion: sealed.keyVersion,
+      acquirerMerchantIdentifier: mid,
+      acquirerTerminalIdentifier: tid,
+    },
+  });
+  const endpointIds: string[] = [];
+  for (const url of urls) {
+    const id = newId();
+    const secret = sealEndpointSecret(id, generateWebhookSecret());
     await db().webhookEndpoint.create({
-      data: {
-        id: endpointId,
-        merchantId: merchant.id,
-        url,
-        secretCiphertext: secret.ciphertext,
-        secretKeyVersion: secret.keyVersion,
-      },
+      data: { id, merchantId: merchant.id, url, secretCiphertext: secret.ciphertext, secretKeyVersion: secret.keyVersion },
     });
-    routes.push({ mid, tid });
+    endpointIds.push(id);
   }
+  return { mid, tid, endpointIds };
+}
+
+/** `count` merchants, each with a cielo credential (its MID and TID) and one endpoint at `url`. */
+export async function merchantsWithEndpoints(url: string, count: number): Promise<{ mid: string; tid: string }[]> {
+  const routes: { mid: string; tid: string }[] = [];
+  for (let i = 0; i < count; i++) routes.push(await benchMerchant(`Bench webhooks ${i}`, [url]));
   return routes;
 }

@@ -226,33 +226,38 @@ export const hostileValue: Arb = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
-/** A valid object with one thing wrong: a property dropped, replaced by a hostile value, or an unknown one added. */
-export function mutatedObject(
+/** What a mutation gives: the value sent, and the path of what it changed (when it changed something). */
+type Mutated = { value: unknown; changed?: string };
+
+/** A valid value of the schema, and a number and a `with` value for `mutate` to change it with. */
+function mutated<W>(
   document: OpenApiDocument,
   schema: JsonSchema,
-  hints: Hints = {},
-): fc.Arbitrary<{ value: unknown; changed?: string }> {
+  hints: Hints,
+  withArbitrary: fc.Arbitrary<W>,
+  mutate: (value: unknown, pick: number, withValue: W) => Mutated,
+): fc.Arbitrary<Mutated> {
   return fc
-    .tuple(
-      validValue(document, schema, 0, hints),
-      fc.nat(),
-      hostileValue,
-      fc.constantFrom("drop", "replace", "add"),
-      fc.string({ minLength: 1, maxLength: 12 }),
-    )
-    .map(([value, pick, junk, how, extra]) => {
-      if (!value || typeof value !== "object" || Array.isArray(value)) return { value: junk };
-      const copy = objectOf(Object.entries(value as Record<string, unknown>));
-      const names = Object.keys(copy);
-      if (how === "add" || names.length === 0) {
-        Object.defineProperty(copy, extra, { value: junk, enumerable: true, writable: true, configurable: true });
-        return { value: copy, changed: extra };
-      }
-      const name = names[pick % names.length]!;
-      if (how === "drop") delete copy[name];
-      else copy[name] = junk;
-      return { value: copy, changed: name };
-    });
+    .tuple(validValue(document, schema, 0, hints), fc.nat(), withArbitrary)
+    .map(([value, pick, withValue]) => mutate(value, pick, withValue));
+}
+
+/** A valid object with one thing wrong: a property dropped, replaced by a hostile value, or an unknown one added. */
+export function mutatedObject(document: OpenApiDocument, schema: JsonSchema, hints: Hints = {}): fc.Arbitrary<Mutated> {
+  const change = fc.tuple(hostileValue, fc.constantFrom("drop", "replace", "add"), fc.string({ minLength: 1, maxLength: 12 }));
+  return mutated(document, schema, hints, change, (value, pick, [junk, how, extra]) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return { value: junk };
+    const copy = objectOf(Object.entries(value as Record<string, unknown>));
+    const names = Object.keys(copy);
+    if (how === "add" || names.length === 0) {
+      Object.defineProperty(copy, extra, { value: junk, enumerable: true, writable: true, configurable: true });
+      return { value: copy, changed: extra };
+    }
+    const name = names[pick % names.length]!;
+    if (how === "drop") delete copy[name];
+    else copy[name] = junk;
+    return { value: copy, changed: name };
+  });
 }
 
 /** Every string inside a JSON value, by its path (keys and indexes). */
@@ -277,23 +282,14 @@ function replacedAt(value: unknown, at: (string | number)[], replacement: unknow
  * a metadata value) replaced by odd text or an extreme date: what one field of a real request
  * carries, the rest of it valid, so that the odd value reaches as far as the code lets it.
  */
-export function mutatedLeaf(
-  document: OpenApiDocument,
-  schema: JsonSchema,
-  hints: Hints = {},
-): fc.Arbitrary<{ value: unknown; changed?: string }> {
-  return fc
-    .tuple(
-      validValue(document, schema, 0, hints),
-      fc.nat(),
-      fc.oneof({ weight: 3, arbitrary: oddText }, { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATES) }),
-    )
-    .map(([value, pick, odd]) => {
-      const leaves = stringLeaves(value);
-      if (leaves.length === 0) return { value };
-      const at = leaves[pick % leaves.length]!;
-      return { value: replacedAt(value, at, odd), changed: at.join(".") };
-    });
+export function mutatedLeaf(document: OpenApiDocument, schema: JsonSchema, hints: Hints = {}): fc.Arbitrary<Mutated> {
+  const odd = fc.oneof({ weight: 3, arbitrary: oddText }, { weight: 1, arbitrary: fc.constantFrom(...EXTREME_DATES) });
+  return mutated(document, schema, hints, odd, (value, pick, replacement) => {
+    const leaves = stringLeaves(value);
+    if (leaves.length === 0) return { value };
+    const at = leaves[pick % leaves.length]!;
+    return { value: replacedAt(value, at, replacement), changed: at.join(".") };
+  });
 }
 
 /**

@@ -115,7 +115,7 @@ describe("POST /v1/credentials", () => {
 
   it("names each missing required field with a 400", async () => {
     const full = cieloBody(await newMerchant());
-    for (const field of ["merchantId", "providerId", "providerName", "authenticationData"]) {
+    for (const field of ["merchantId", "authenticationData"]) {
       const body: Record<string, unknown> = { ...full };
       delete body[field];
       const res = await post(body);
@@ -123,6 +123,26 @@ describe("POST /v1/credentials", () => {
       expect(res.json.code).toBe("validation_failed");
       expect(res.json.errors).toEqual([{ field, message: "is required" }]);
     }
+    const { providerId: _id, providerName: _name, ...noProvider } = full;
+    const res = await post(noProvider);
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([{ field: "providerId", message: "is required (or providerName)" }]);
+  });
+
+  // Issue 23: either names the provider; both must agree.
+  it("takes the provider by its id or by its name", async () => {
+    const { providerName: _name, ...byId } = cieloBody(await newMerchant());
+    const createdById = await post(byId);
+    expect(createdById.status).toBe(201);
+    expect(createdById.json.providerId).toBe(providers.cielo!.id);
+    const { providerId: _id, ...byName } = cieloBody(await newMerchant());
+    const createdByName = await post(byName);
+    expect(createdByName.status).toBe(201);
+    expect(createdByName.json.providerId).toBe(providers.cielo!.id);
+    const { providerId: _unknownId, ...unknownName } = cieloBody(await newMerchant(), { providerName: "acme" });
+    const unknown = await post(unknownName);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json).toMatchObject({ code: "provider_not_found", errors: [{ field: "providerName" }] });
   });
 
   it("refuses wrong types, field by field", async () => {

@@ -4,12 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as batch } from "@/app/v1/webhooks/events/batch/route";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
+import { insertWebhookEndpoint } from "../support/webhook-endpoint-row";
 
 let ingester: string;
 let ingesterName: string;
@@ -60,17 +59,7 @@ describe("POST /v1/webhooks/events/batch", () => {
   it("decides each stored item as it stores it: the worker's rule, one attempt each, the outbox", async () => {
     const enabled = await insertCredential();
     const disabled = await insertCredential({ enabled: false });
-    const endpointId = newId();
-    const sealed = encryptSecret(`whsec_${"a".repeat(43)}=`, endpointId);
-    await db().webhookEndpoint.create({
-      data: {
-        id: endpointId,
-        merchantId: enabled.merchantId,
-        url: "https://hooks.example.com/pic",
-        secretCiphertext: new Uint8Array(sealed.ciphertext),
-        secretKeyVersion: sealed.keyVersion,
-      },
-    });
+    const endpointId = await insertWebhookEndpoint(enabled.merchantId);
     const of = (c: { mid: string; tid: string }) => ({ acquirerMerchantIdentifier: c.mid, acquirerTerminalIdentifier: c.tid });
     const res = await post({
       events: [

@@ -1,23 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/v1/webhooks/events/[id]/retry/route";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { insertPendingEvents } from "../support/events";
 
-let ingester: string;
-let operator: string;
-let viewer: string;
-
-beforeAll(async () => {
-  ingester = (await userWithTokens("ingest")).accessToken;
-  operator = (await userWithTokens("operator")).accessToken;
-  viewer = (await userWithTokens("viewer")).accessToken;
-});
+const tokens = tokensOf("ingest", "operator", "viewer");
 
 async function drainQueue() {
   while ((await processPendingEvents()).length > 0) {}
@@ -29,7 +21,7 @@ const credentialFor = (acquirer: string, mid: string, tid: string, enabled = tru
 describe("POST /v1/webhooks/events", () => {
   it("stores and decides a notification on arrival and answers 202 with the event", async () => {
     const data = cardEventData();
-    const res = await call(ingest, "/v1/webhooks/events", { token: ingester, body: data });
+    const res = await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: data });
     expect(res.status).toBe(202);
     expect(res.headers.get("location")).toBe(`/v1/webhooks/events/${res.json.id}`);
     // No credential holds its MID: failed at once, never pending (docs/api.md, "Ingestion").
@@ -40,14 +32,17 @@ describe("POST /v1/webhooks/events", () => {
 
   it("returns the existing event for the same notification sent again", async () => {
     const data = cardEventData();
-    const first = await call(ingest, "/v1/webhooks/events", { token: ingester, body: data });
-    const again = await call(ingest, "/v1/webhooks/events", { token: ingester, body: { ...data, metadata: { resent: true } } });
+    const first = await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: data });
+    const again = await call(ingest, "/v1/webhooks/events", {
+      token: tokens.ingest,
+      body: { ...data, metadata: { resent: true } },
+    });
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ id: first.json.id, status: first.json.status });
     const concurrent = await Promise.all(
       Array.from({ length: 10 }, () =>
         call(ingest, "/v1/webhooks/events", {
-          token: ingester,
+          token: tokens.ingest,
           body: cardEventData({ ...data, retrievalReferenceNumber: "RRNSAME00001", acquirerTerminalIdentifier: "TIDCONC1" }),
         }),
       ),
@@ -67,18 +62,18 @@ describe("POST /v1/webhooks/events", () => {
       [{ surprise: 1 }, "surprise"],
     ];
     for (const [override, field] of cases) {
-      const res = await call(ingest, "/v1/webhooks/events", { token: ingester, body: { ...cardEventData(), ...override } });
+      const res = await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: { ...cardEventData(), ...override } });
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
     const { terminalId: _omitted, ...missing } = cardEventData();
-    const res = await call(ingest, "/v1/webhooks/events", { token: ingester, body: missing });
+    const res = await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: missing });
     expect(res.json.errors.map((e: { field: string }) => e.field)).toContain("terminalId");
   });
 
   it("is for ingest and admin tokens only", async () => {
-    expect((await call(ingest, "/v1/webhooks/events", { token: viewer, body: cardEventData() })).status).toBe(403);
-    expect((await call(ingest, "/v1/webhooks/events", { token: operator, body: cardEventData() })).status).toBe(403);
+    expect((await call(ingest, "/v1/webhooks/events", { token: tokens.viewer, body: cardEventData() })).status).toBe(403);
+    expect((await call(ingest, "/v1/webhooks/events", { token: tokens.operator, body: cardEventData() })).status).toBe(403);
     const admin = (await userWithTokens("admin")).accessToken;
     expect((await call(ingest, "/v1/webhooks/events", { token: admin, body: cardEventData() })).status).toBe(202);
   });
@@ -98,11 +93,11 @@ describe("processing, detail and retry", () => {
     const unknown = cardEventData();
     const ids: string[] = [];
     for (const body of [matched, disabled, unknown])
-      ids.push((await call(ingest, "/v1/webhooks/events", { token: ingester, body })).json.id);
+      ids.push((await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body })).json.id);
     await drainQueue();
 
     const [a, b, c] = await Promise.all(
-      ids.map((id) => call(getOne, `/v1/webhooks/events/${id}`, { token: viewer, params: { id } })),
+      ids.map((id) => call(getOne, `/v1/webhooks/events/${id}`, { token: tokens.viewer, params: { id } })),
     );
     expect(a!.json).toMatchObject({ status: "processed", failureReason: null, attemptCount: 1 });
     expect(a!.json.attempts[0]).toMatchObject({ outcome: "processed", trigger: expect.stringMatching(/^ingest:ingest-/) });
@@ -112,21 +107,27 @@ describe("processing, detail and retry", () => {
 
   it("processes a failed event again on retry once its credential exists", async () => {
     const data = cardEventData({ acquirerName: "getnet" });
-    const { id } = (await call(ingest, "/v1/webhooks/events", { token: ingester, body: data })).json;
+    const { id } = (await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: data })).json;
     await drainQueue();
-    expect((await call(getOne, `/v1/webhooks/events/${id}`, { token: viewer, params: { id } })).json.status).toBe("failed");
-
-    expect((await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: viewer, params: { id } })).status).toBe(
-      403,
+    expect((await call(getOne, `/v1/webhooks/events/${id}`, { token: tokens.viewer, params: { id } })).json.status).toBe(
+      "failed",
     );
+
+    expect(
+      (await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: tokens.viewer, params: { id } })).status,
+    ).toBe(403);
     await credentialFor("getnet", data.acquirerMerchantIdentifier as string, data.acquirerTerminalIdentifier as string);
-    const res = await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: operator, params: { id } });
+    const res = await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: tokens.operator, params: { id } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "processed", failureReason: null, attemptCount: 2 });
     expect(res.json.attempts.map((x: { outcome: string }) => x.outcome)).toEqual(["failed", "processed"]);
     expect(res.json.attempts[1].trigger).toMatch(/^retry:operator-/);
 
-    const again = await call(retry, `/v1/webhooks/events/${id}/retry`, { method: "POST", token: operator, params: { id } });
+    const again = await call(retry, `/v1/webhooks/events/${id}/retry`, {
+      method: "POST",
+      token: tokens.operator,
+      params: { id },
+    });
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("event_not_failed");
     // Audited (issue 11): who retried, and what became of the event.
@@ -139,7 +140,7 @@ describe("processing, detail and retry", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["0000000000000000000a", "not-an-id"]) {
-      const res = await call(getOne, `/v1/webhooks/events/${id}`, { token: viewer, params: { id } });
+      const res = await call(getOne, `/v1/webhooks/events/${id}`, { token: tokens.viewer, params: { id } });
       expect(res.status).toBe(404);
       expect(res.json.code).toBe("not_found");
     }

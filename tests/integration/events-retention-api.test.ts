@@ -1,23 +1,17 @@
 // GET /v1/webhooks/events/retention with EVENTS_RETENTION_MONTHS set (this file's own process:
 // the configuration is read once, on first use).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as retention } from "@/app/v1/webhooks/events/retention/route";
 import { retentionCutoff } from "@/lib/maintenance/event-retention";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 
 process.env.EVENTS_RETENTION_MONTHS = "6";
 
-let viewer: string;
-let ingester: string;
-
-beforeAll(async () => {
-  viewer = (await userWithTokens("viewer")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
-});
+const tokens = tokensOf("viewer", "ingest");
 
 describe("GET /v1/webhooks/events/retention", () => {
   it("says how many months are kept and the first instant still available", async () => {
-    const res = await call(retention, "/v1/webhooks/events/retention", { token: viewer });
+    const res = await call(retention, "/v1/webhooks/events/retention", { token: tokens.viewer });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       retentionMonths: 6,
@@ -27,7 +21,7 @@ describe("GET /v1/webhooks/events/retention", () => {
   });
 
   it("is refused to an ingest account (no read permission)", async () => {
-    const res = await call(retention, "/v1/webhooks/events/retention", { token: ingester });
+    const res = await call(retention, "/v1/webhooks/events/retention", { token: tokens.ingest });
     expect(res.status).toBe(403);
   });
 });

@@ -4,20 +4,20 @@
 // pattern, the queue gauges; never an id as a label value. The 404 while METRICS_TOKEN is unset:
 // metrics-off.test.ts (the configuration is read once per process).
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as batch } from "@/app/v1/webhooks/events/batch/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { recordAttempt } from "@/lib/webhooks/deliver-webhooks";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { insertPendingEvents } from "../support/events";
 import { runOnOwnDatabase } from "../support/own-database";
+import { insertWebhookEndpoint } from "../support/webhook-endpoint-row";
 
 // The queue gauges read the whole database: other files' rows would race them.
 runOnOwnDatabase("pic_metrics");
@@ -37,12 +37,7 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-let ingester: string;
-let viewer: string;
-beforeAll(async () => {
-  ingester = (await userWithTokens("ingest")).accessToken;
-  viewer = (await userWithTokens("viewer")).accessToken;
-});
+const tokens = tokensOf("ingest", "viewer");
 
 describe("GET /metrics", () => {
   it("answers 401 without the token or with a wrong one, and the text format with it", async () => {
@@ -60,17 +55,7 @@ describe("GET /metrics", () => {
 
   it("counts notifications received and decided by bounded labels, and delivery attempts with their latency", async () => {
     const credential = await insertCredential({ acquirer: "rede" });
-    const endpointId = newId();
-    const sealed = encryptSecret(`whsec_${"a".repeat(43)}=`, endpointId);
-    await db().webhookEndpoint.create({
-      data: {
-        id: endpointId,
-        merchantId: credential.merchantId,
-        url: "https://hooks.example.com/pic",
-        secretCiphertext: new Uint8Array(sealed.ciphertext),
-        secretKeyVersion: sealed.keyVersion,
-      },
-    });
+    const endpointId = await insertWebhookEndpoint(credential.merchantId);
     const before = (await scrape(`Bearer ${TOKEN}`)).text;
     const matching = {
       acquirerName: "rede" as const,
@@ -79,7 +64,7 @@ describe("GET /metrics", () => {
     };
     const strangeAcquirer = `evil-${newId()}`;
     const res = await call(batch, "/v1/webhooks/events/batch", {
-      token: ingester,
+      token: tokens.ingest,
       body: {
         events: [
           cardEventData(matching),
@@ -98,7 +83,7 @@ describe("GET /metrics", () => {
     const base = { statusCode: null, responseBody: null, durationMs: 3, startedAt: new Date() };
     await recordAttempt(claim, { ...base, ok: false, errorClass: "timeout" });
     await recordAttempt(claim, { ...base, ok: true, statusCode: 204, errorClass: null });
-    await call(getOne, `/v1/webhooks/events/${processed!.id}`, { token: viewer, params: { id: processed!.id } });
+    await call(getOne, `/v1/webhooks/events/${processed!.id}`, { token: tokens.viewer, params: { id: processed!.id } });
 
     const after = (await scrape(`Bearer ${TOKEN}`)).text;
     const delta = (series: string) => sample(after, series) - sample(before, series);
@@ -123,8 +108,8 @@ describe("GET /metrics", () => {
   it("counts the single POST and reads the queues and endpoints at scrape time", async () => {
     const before = (await scrape(`Bearer ${TOKEN}`)).text;
     const data = cardEventData({ acquirerName: "stone" });
-    expect((await call(ingest, "/v1/webhooks/events", { token: ingester, body: data })).status).toBe(202);
-    expect((await call(ingest, "/v1/webhooks/events", { token: ingester, body: data })).status).toBe(200);
+    expect((await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: data })).status).toBe(202);
+    expect((await call(ingest, "/v1/webhooks/events", { token: tokens.ingest, body: data })).status).toBe(200);
     // Decided on arrival (no stone credential), and left pending by a load (no worker runs here).
     await insertPendingEvents(2);
     const text = (await scrape(`Bearer ${TOKEN}`)).text;

@@ -1,8 +1,6 @@
 // GET /v1/openapi.json: a well-formed OpenAPI 3.1 document that lists every route file under
 // app/ with exactly the methods it implements, built from the schemas that validate requests.
 // (Every response of every integration test is also checked against it: tests/support/api.ts.)
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { GET as openApiJson } from "@/app/v1/openapi.json/route";
@@ -27,11 +25,10 @@ import {
   responseMismatches as mismatchesAgainst,
   type SeenResponse,
 } from "../support/openapi-validator";
+import { routeFiles } from "../support/route-files";
 
 const responseMismatches = (seen: SeenResponse) => mismatchesAgainst(seen, openApiDocument());
 const assertResponseMatchesDocument = (seen: SeenResponse) => assertAgainst(seen, openApiDocument());
-
-const APP = path.resolve(import.meta.dirname, "../../app");
 
 /** Route files that are not part of the API, and why. */
 const NOT_API: Record<string, string> = {
@@ -60,17 +57,6 @@ function resolveResponse(doc: OpenApiDocument, response: Response | { $ref: stri
   const resolved = doc.components.responses[name];
   if (!resolved) throw new Error(`unresolved ${response.$ref}`);
   return resolved;
-}
-
-/** Every route.ts under app/, as a URL path (route groups dropped) and its file. */
-function routeFiles(dir = APP, segments: string[] = []): { route: string; file: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) {
-      const segment = /^\(.*\)$/.test(entry.name) || entry.name.startsWith("@") ? [] : [entry.name];
-      return routeFiles(path.join(dir, entry.name), [...segments, ...segment]);
-    }
-    return entry.name === "route.ts" ? [{ route: `/${segments.join("/")}`, file: path.join(dir, entry.name) }] : [];
-  });
 }
 
 const asTemplate = (route: string) => route.replace(/\[([^\].]+)\]/g, "{$1}");

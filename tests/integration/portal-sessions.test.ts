@@ -10,6 +10,7 @@ import { GET as listUsers } from "@/app/v1/users/route";
 import { GET as listEndpoints } from "@/app/v1/webhook-endpoints/route";
 import { GET as listEvents } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
+import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { redeemPortalSession } from "@/lib/portal/redeem-portal-session";
 import { call, tokensOf } from "../support/api";
 import { type Tenant, tenant } from "../support/tenants";
@@ -78,6 +79,16 @@ describe("portal sessions", () => {
     // Another id's status is cached; this one was never read, so the end shows at once.
     const refused = await call(listEvents, "/v1/webhooks/events", { token: session!.accessToken });
     expect(refused.status).toBe(401);
+  });
+
+  it("is purged a day after its end, not before", async () => {
+    const ended = (await open(a.merchantId)).json.id;
+    const recent = (await open(a.merchantId)).json.id;
+    await db().portalSession.update({ where: { id: ended }, data: { expiresAt: new Date(Date.now() - 2 * 86_400_000) } });
+    await db().portalSession.update({ where: { id: recent }, data: { expiresAt: new Date(Date.now() - 3_600_000) } });
+    await purgeExpiredRows();
+    expect(await db().portalSession.findUnique({ where: { id: ended } })).toBeNull();
+    expect(await db().portalSession.findUnique({ where: { id: recent } })).not.toBeNull();
   });
 
   it("revokes: the unused link no longer opens, an open session's tokens are refused at once; audited", async () => {

@@ -71,6 +71,21 @@ describe("npm start with a refused configuration", () => {
     }
   });
 
+  // Issue 23: ADMIN_USERNAME=lh crashed `npm start` with a ZodError stack after migrating.
+  it("refuses a malformed setting in one line naming it, with no stack trace", () => {
+    const database = path.join(folder, "short-admin");
+    for (const args of [["--check"], []]) {
+      const result = start(args, {
+        ADMIN_USERNAME: "lh",
+        ADMIN_PASSWORD: "a long enough password",
+        DATABASE_URL: `pglite:${database}`,
+      });
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stderr.trim()).toBe("ADMIN_USERNAME must be 3 to 64 lowercase letters, digits, dots, dashes or underscores.");
+      expect(existsSync(database)).toBe(false);
+    }
+  });
+
   it("passes the same configuration over https (--check validates and exits)", async () => {
     const database = path.join(folder, "accepted");
     const result = start(["--check"], {

@@ -5,67 +5,36 @@
 // audited; the endpoint's health shows the circuit. A database of its own: the claim sees every
 // due delivery.
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as getEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
-import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
-import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { db } from "@/lib/db/client";
-import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
-import { cardEventData } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
-import { type ReceivedRequest, startReceiver, until } from "../support/webhook-receiver";
+import { type ReceivedRequest, until } from "../support/webhook-receiver";
+import { endedAfterEach, processedEvents, registerEndpoint } from "../support/webhook-test-kit";
 
 const COOLDOWN_MS = 400;
-vi.hoisted(() => {
-  Object.assign(process.env, {
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+await vi.hoisted(async () =>
+  (await import("../support/webhook-settings")).applyWebhookSettings({
     WEBHOOK_RETRY_SCHEDULE: "0,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1",
-    WEBHOOK_RETRY_JITTER: "0",
     WEBHOOK_TIMEOUT_MS: "300",
     WEBHOOK_WORKER_CONCURRENCY: "16",
     WEBHOOK_ENDPOINT_CONCURRENCY: "2",
     WEBHOOK_CIRCUIT_THRESHOLD: "3",
     WEBHOOK_CIRCUIT_COOLDOWN_MS: "400",
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: "1600",
-  });
-});
+  }),
+);
 
 runOnOwnDatabase("pic_webhooks_circuit");
 
-let operator: string;
-let ingester: string;
-
-beforeAll(async () => {
-  operator = (await userWithTokens("operator")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const r = await startReceiver(...args);
-  cleanups.push(r.close);
-  return r;
-}
+const tokens = tokensOf("operator", "ingest");
+const { receiver, worker } = endedAfterEach();
 
 async function merchantWithEndpoint(url: string) {
   const m = await insertCredential({ merchantName: "Circuit merchant" });
-  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId: m.merchantId, url } });
-  expect(res.status).toBe(201);
-  return { ...m, endpoint: res.json as { id: string; secret: string } };
-}
-
-async function processedEvents(m: { mid: string; tid: string }, n: number) {
-  const events = Array.from({ length: n }, () =>
-    cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
-  );
-  const res = await call(ingestBatch, "/v1/webhooks/events/batch", { token: ingester, body: { events } });
-  expect(res.json.data.map((d: { status: string }) => d.status)).toEqual(Array(n).fill("processed"));
+  return { ...m, endpoint: await registerEndpoint(tokens.operator, m.merchantId, url) };
 }
 
 const endpointRow = (id: string) => db().webhookEndpoint.findUniqueOrThrow({ where: { id } });
@@ -82,10 +51,8 @@ describe("the circuit breaker", () => {
       return { status: 200 };
     });
     const a = await merchantWithEndpoint(flaky.url);
-    await processedEvents(a, 5);
-    const worker = new DeliveryWorker();
-    worker.start();
-    cleanups.push(() => worker.stop());
+    await processedEvents(tokens.ingest, a, 5);
+    worker();
 
     // Three timeouts in a row open it, once.
     await until(async () => (await endpointRow(a.endpoint.id)).circuitOpenedAt !== null);
@@ -98,7 +65,7 @@ describe("the circuit breaker", () => {
     expect(moreOpen).toEqual([]);
     expect(openEntry).toMatchObject({ actorUsername: "system", before: { circuit: "closed" }, after: { circuit: "open" } });
     const seen = await call(getEndpoint, `/v1/webhook-endpoints/${a.endpoint.id}`, {
-      token: operator,
+      token: tokens.operator,
       params: { id: a.endpoint.id },
     });
     expect(seen.json.health.circuit).toMatchObject({ state: "open", openedAt: opened.circuitOpenedAt!.toISOString() });
@@ -106,7 +73,7 @@ describe("the circuit breaker", () => {
     // While it is open, another merchant's deliveries go out.
     const fast = await receiver();
     const b = await merchantWithEndpoint(fast.url);
-    await processedEvents(b, 3);
+    await processedEvents(tokens.ingest, b, 3);
     await until(() => fast.received.length >= 3);
 
     // The first probe: one attempt, no earlier than the cool-down; it times out and reopens the
@@ -144,7 +111,7 @@ describe("the circuit breaker", () => {
     for (const request of answeredRequests)
       expect(() => wh.verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     const healthy = await call(getEndpoint, `/v1/webhook-endpoints/${a.endpoint.id}`, {
-      token: operator,
+      token: tokens.operator,
       params: { id: a.endpoint.id },
     });
     expect(healthy.json.health.circuit).toEqual({ state: "closed", openedAt: null, nextProbeAt: null, consecutiveStalls: 0 });

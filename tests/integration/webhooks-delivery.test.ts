@@ -3,7 +3,7 @@
 // a stable webhook-id, timeouts, rotation, the address policy, two workers, a crash mid-attempt.
 import { createCipheriv, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as resend } from "@/app/v1/webhook-deliveries/[id]/resend/route";
 import { GET as getDelivery } from "@/app/v1/webhook-deliveries/[id]/route";
 import { GET as listDeliveries } from "@/app/v1/webhook-deliveries/route";
@@ -19,71 +19,43 @@ import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
 import { claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
-import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
 import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
-import { startReceiver, until } from "../support/webhook-receiver";
+import { until } from "../support/webhook-receiver";
+import { endedAfterEach, registerEndpoint } from "../support/webhook-test-kit";
 
 // A fast schedule and a short timeout, read by lib/env.ts on first use (after this runs). The
 // allow-list opens every port of 127.0.0.1 (responses withheld) and names one port (responses
 // shown): receivers whose responses a test reads listen on SHOWN_PORT.
 const { SHOWN_PORT } = await vi.hoisted(async () => {
   const { freePort } = await import("../support/webhook-receiver");
+  const { applyWebhookSettings } = await import("../support/webhook-settings");
   const port = await freePort();
-  Object.assign(process.env, {
+  applyWebhookSettings({
     WEBHOOK_ALLOWED_ADDRESSES: `127.0.0.1,127.0.0.1:${port}`,
     WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
-    WEBHOOK_RETRY_JITTER: "0",
     WEBHOOK_TIMEOUT_MS: "600",
   });
   return { SHOWN_PORT: port };
 });
 const shown = { port: SHOWN_PORT };
 
-let operator: string;
-let viewer: string;
-let ingester: string;
-
-beforeAll(async () => {
-  operator = (await userWithTokens("operator")).accessToken;
-  viewer = (await userWithTokens("viewer")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const r = await startReceiver(...args);
-  cleanups.push(r.close);
-  return r;
-}
-
-function worker() {
-  const w = new DeliveryWorker();
-  w.start();
-  cleanups.push(() => w.stop());
-  return w;
-}
+const tokens = tokensOf("operator", "viewer", "ingest");
+const { receiver, worker } = endedAfterEach();
 
 /** A merchant with a credential (acquirer cielo, a fresh MID and TID). */
 const merchantWithCredential = () => insertCredential({ merchantName: "Webhook merchant" });
 
-async function endpointFor(merchantId: string, url: string, extra: Record<string, unknown> = {}) {
-  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url, ...extra } });
-  expect(res.status).toBe(201);
-  return res.json as { id: string; secret: string };
-}
+const endpointFor = (merchantId: string, url: string, extra: Record<string, unknown> = {}) =>
+  registerEndpoint(tokens.operator, merchantId, url, extra);
 
 /** Ingests one matching event and processes the queue; returns the event id. */
 async function processedEvent(m: { mid: string; tid: string }) {
   const res = await call(ingest, "/v1/webhooks/events", {
-    token: ingester,
+    token: tokens.ingest,
     body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
   });
   expect(res.status).toBe(202);
@@ -109,13 +81,13 @@ async function rotatedEndpoint() {
   const r = await receiver();
   const endpoint = await endpointFor(m.merchantId, r.url);
   const path = `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`;
-  const rotated = await call(rotate, path, { method: "POST", token: operator, params: { id: endpoint.id } });
+  const rotated = await call(rotate, path, { method: "POST", token: tokens.operator, params: { id: endpoint.id } });
   return { m, r, endpoint, rotated };
 }
 
 /** Creating an endpoint with this URL is a 400 naming the url field. */
 async function expectUrlRefused(merchantId: string, url: string) {
-  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId, url } });
+  const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: tokens.operator, body: { merchantId, url } });
   expect(res.status, url).toBe(400);
   expect(res.json.errors[0].field).toBe("url");
 }
@@ -128,20 +100,23 @@ describe("webhook endpoints API", () => {
     const m = await merchantWithCredential();
     const created = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks", { eventTypes: ["payment.completed"] });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const read = await call(getEndpoint, `/v1/webhook-endpoints/${created.id}`, { token: viewer, params: { id: created.id } });
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${created.id}`, {
+      token: tokens.viewer,
+      params: { id: created.id },
+    });
     expect(read.status).toBe(200);
     expect(read.json.secret).toBe("whsec_********");
     expect(read.text).not.toContain(created.secret.slice(6));
-    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: tokens.viewer });
     expect(list.json.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
     const refused = await call(createEndpoint, "/v1/webhook-endpoints", {
-      token: viewer,
+      token: tokens.viewer,
       body: { merchantId: m.merchantId, url: "https://example.com/h" },
     });
     expect(refused.status).toBe(403);
     const patched = await call(patchEndpoint, `/v1/webhook-endpoints/${created.id}`, {
       method: "PATCH",
-      token: operator,
+      token: tokens.operator,
       params: { id: created.id },
       body: { enabled: false, description: "off" },
     });
@@ -189,7 +164,7 @@ describe("webhook endpoints API", () => {
     // Their public counterparts are accepted.
     for (const url of ["https://[2002:808:808::1]/h", "https://[64:ff9b::808:808]/h", "https://[::ffff:8.8.8.8]/h"])
       expect(
-        (await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId: m.merchantId, url } }))
+        (await call(createEndpoint, "/v1/webhook-endpoints", { token: tokens.operator, body: { merchantId: m.merchantId, url } }))
           .status,
         url,
       ).toBe(201);
@@ -207,7 +182,7 @@ describe("webhook endpoints API", () => {
     expect((await deliveriesOf(eventId))[0]!.attempts[0]!.errorClass).toBe("address_refused");
     const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
     });
     expect(test.json).toMatchObject({ ok: false, errorClass: "address_refused" });
@@ -221,7 +196,7 @@ describe("webhook endpoints API", () => {
     const endpoint = await endpointFor(m.merchantId, internal.url.replace("/hooks", "/v1/users"));
     const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
     });
     expect(test.status).toBe(200);
@@ -234,7 +209,7 @@ describe("webhook endpoints API", () => {
     const [delivery] = await deliveriesOf(eventId);
     expect(delivery!.attempts.map((a) => [a.statusCode, a.responseBody])).toEqual([[200, null]]);
     const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery!.id}`, {
-      token: viewer,
+      token: tokens.viewer,
       params: { id: delivery!.id },
     });
     expect(detail.text).not.toContain("username");
@@ -244,7 +219,7 @@ describe("webhook endpoints API", () => {
     await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: named.url } });
     const again = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
     });
     expect(again.json).toMatchObject({ ok: true, responseBody: "named receiver" });
@@ -291,7 +266,7 @@ describe("delivery", () => {
     expect(delivery!.attempts[0]).toMatchObject({ statusCode: 200, errorClass: null, responseBody: "ok" });
     // The delivery's detail shows what was sent: the body byte for byte, and each attempt's headers as received.
     const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery!.id}`, {
-      token: viewer,
+      token: tokens.viewer,
       params: { id: delivery!.id },
     });
     expect(detail.json.requestBody).toBe(request!.body);
@@ -302,10 +277,10 @@ describe("delivery", () => {
       "content-length": sent["content-length"],
       "webhook-id": sent["webhook-id"],
       "webhook-timestamp": sent["webhook-timestamp"],
-      "webhook-signature": "v1,<not stored>",
+      "webhook-signature": sent["webhook-signature"],
     });
     const stored = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
-      token: viewer,
+      token: tokens.viewer,
       params: { id: endpoint.id },
     });
     expect(stored.json.lastSuccessAt).not.toBeNull();
@@ -328,7 +303,7 @@ describe("delivery", () => {
       [500, "non_2xx", "boom"],
       [200, null, "ok"],
     ]);
-    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: viewer });
+    const list = await call(listEndpoints, `/v1/webhook-endpoints?merchantId=${m.merchantId}`, { token: tokens.viewer });
     expect(list.json.data[0].health).toMatchObject({ attempts24h: 2, successRate24h: 0.5 });
     expect(list.json.data[0].health.lastError).toMatchObject({ errorClass: "non_2xx", statusCode: 500 });
     // The second attempt waited the schedule's 0.2 s.
@@ -420,7 +395,10 @@ describe("delivery", () => {
     const eventId = await processedEvent(m);
     worker();
     await until(async () => !(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled);
-    const read = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, { token: viewer, params: { id: endpoint.id } });
+    const read = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
+      token: tokens.viewer,
+      params: { id: endpoint.id },
+    });
     expect(read.json).toMatchObject({
       enabled: false,
       disabledReason: expect.stringMatching(/^failing without a success since /),
@@ -512,7 +490,7 @@ describe("delivery", () => {
     expect([row.secretKeyVersion, row.previousSecretKeyVersion]).toEqual([2, 2]);
     const test = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
     });
     expect(test.json.ok).toBe(true);
@@ -575,25 +553,25 @@ describe("visibility and control", () => {
     const eventId = await processedEvent(m);
     worker();
     await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
-    const event = await call(getEvent, `/v1/webhooks/events/${eventId}`, { token: viewer, params: { id: eventId } });
+    const event = await call(getEvent, `/v1/webhooks/events/${eventId}`, { token: tokens.viewer, params: { id: eventId } });
     expect(event.json.deliveries).toHaveLength(1);
     const delivery = event.json.deliveries[0];
     expect(delivery).toMatchObject({ endpointId: endpoint.id, merchantId: m.merchantId, status: "succeeded", attemptCount: 1 });
-    const byEndpoint = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}`, { token: viewer });
+    const byEndpoint = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}`, { token: tokens.viewer });
     expect(byEndpoint.json.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
     const byMerchantFailed = await call(listDeliveries, `/v1/webhook-deliveries?merchantId=${m.merchantId}&status=failed`, {
-      token: viewer,
+      token: tokens.viewer,
     });
     expect(byMerchantFailed.json.data).toEqual([]);
     const later = new Date(Date.now() + 60_000).toISOString();
     const afterNow = await call(listDeliveries, `/v1/webhook-deliveries?endpointId=${endpoint.id}&created_at[gte]=${later}`, {
-      token: viewer,
+      token: tokens.viewer,
     });
     expect(afterNow.json.data).toEqual([]);
-    const bad = await call(listDeliveries, "/v1/webhook-deliveries?status=nope", { token: viewer });
+    const bad = await call(listDeliveries, "/v1/webhook-deliveries?status=nope", { token: tokens.viewer });
     expect(bad.status).toBe(400);
     const detail = await call(getDelivery, `/v1/webhook-deliveries/${delivery.id}`, {
-      token: viewer,
+      token: tokens.viewer,
       params: { id: delivery.id },
     });
     expect(detail.json.attempts).toHaveLength(1);
@@ -601,7 +579,7 @@ describe("visibility and control", () => {
 
     const resent = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: delivery.id },
     });
     expect(resent.status).toBe(202);
@@ -609,7 +587,7 @@ describe("visibility and control", () => {
     expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
     const byViewer = await call(resend, `/v1/webhook-deliveries/${delivery.id}/resend`, {
       method: "POST",
-      token: viewer,
+      token: tokens.viewer,
       params: { id: delivery.id },
     });
     expect(byViewer.status).toBe(403);
@@ -622,7 +600,7 @@ describe("visibility and control", () => {
     // Its credential disabled when the notification arrives: failed, nothing queued.
     await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: false } });
     const res = await call(ingest, "/v1/webhooks/events", {
-      token: ingester,
+      token: tokens.ingest,
       body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
     });
     expect(res.json.status).toBe("failed");
@@ -630,7 +608,7 @@ describe("visibility and control", () => {
     await db().credential.updateMany({ where: { acquirerMerchantIdentifier: m.mid }, data: { enabled: true } });
     const retried = await call(retryEvent, `/v1/webhooks/events/${res.json.id}/retry`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: res.json.id },
     });
     expect(retried.json.status).toBe("processed");
@@ -643,7 +621,7 @@ describe("visibility and control", () => {
     const endpoint = await endpointFor(m.merchantId, r.url);
     const res = await call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
       method: "POST",
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
     });
     expect(res.status).toBe(200);
@@ -680,7 +658,7 @@ describe("visibility and control", () => {
     r.received.length = 0;
     up = true;
     const started = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
       body: { since: since.toISOString() },
     });
@@ -688,7 +666,7 @@ describe("visibility and control", () => {
     expect(started.json.total).toBe(3);
     await settledRecoverJob(started.json.id);
     const job = await call(getRecoverJob, `/v1/webhook-recover-jobs/${started.json.id}`, {
-      token: viewer,
+      token: tokens.viewer,
       params: { id: started.json.id },
     });
     expect(job.json).toMatchObject({ status: "done", total: 3, requeued: 3 });
@@ -698,7 +676,7 @@ describe("visibility and control", () => {
     expect(r.received.map((q) => q.headers["webhook-id"]).sort()).toEqual(expected);
     // Again: nothing failed is left since then, so nothing is sent.
     const again = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
-      token: operator,
+      token: tokens.operator,
       params: { id: endpoint.id },
       body: { since: since.toISOString() },
     });

@@ -4,70 +4,36 @@
 // takes endpoints in turns. A database of its own: the claim sees every due delivery, and other
 // files' deliveries would take slots.
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
-import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
-import { call, userWithTokens } from "../support/api";
+import { tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
-import { cardEventData } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
-import { startReceiver, until } from "../support/webhook-receiver";
+import { until } from "../support/webhook-receiver";
+import { endedAfterEach, processedEvents, registerEndpoint } from "../support/webhook-test-kit";
 
 // 16 slots, 2 per endpoint, 4 per merchant while another waits (so 12 for a merchant alone). The
 // hanging attempts outlast the test (the receiver's close ends them); the circuit never opens.
-vi.hoisted(() => {
-  Object.assign(process.env, {
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
-    WEBHOOK_RETRY_JITTER: "0",
+await vi.hoisted(async () =>
+  (await import("../support/webhook-settings")).applyWebhookSettings({
     WEBHOOK_TIMEOUT_MS: "60000",
     WEBHOOK_WORKER_CONCURRENCY: "16",
     WEBHOOK_ENDPOINT_CONCURRENCY: "2",
     WEBHOOK_MERCHANT_CONCURRENCY: "4",
     WEBHOOK_CIRCUIT_THRESHOLD: "1000",
-  });
-});
+  }),
+);
 
 runOnOwnDatabase("pic_webhooks_fair");
 
-let operator: string;
-let ingester: string;
-
-beforeAll(async () => {
-  operator = (await userWithTokens("operator")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function receiver(...args: Parameters<typeof startReceiver>) {
-  const r = await startReceiver(...args);
-  cleanups.push(r.close);
-  return r;
-}
+const tokens = tokensOf("operator", "ingest");
+const { receiver, worker: startWorker } = endedAfterEach();
 
 async function merchantWithEndpoints(url: string, count: number) {
   const m = await insertCredential({ merchantName: "Fairness merchant" });
   const endpoints: { id: string; secret: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const res = await call(createEndpoint, "/v1/webhook-endpoints", { token: operator, body: { merchantId: m.merchantId, url } });
-    expect(res.status).toBe(201);
-    endpoints.push(res.json as { id: string; secret: string });
-  }
+  for (let i = 0; i < count; i++) endpoints.push(await registerEndpoint(tokens.operator, m.merchantId, url));
   return { ...m, endpoints };
-}
-
-/** n events of the merchant, stored and decided (processed) by one batch: a delivery per endpoint each. */
-async function processedEvents(m: { mid: string; tid: string }, n: number) {
-  const events = Array.from({ length: n }, () =>
-    cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
-  );
-  const res = await call(ingestBatch, "/v1/webhooks/events/batch", { token: ingester, body: { events } });
-  expect(res.json.data.map((d: { status: string }) => d.status)).toEqual(Array(n).fill("processed"));
 }
 
 describe("fair delivery", () => {
@@ -75,10 +41,8 @@ describe("fair delivery", () => {
     const hang = await receiver(() => "hang");
     const a = await merchantWithEndpoints(hang.url, 8);
     // One batch per event: each event's deliveries are due milliseconds after the previous one's.
-    for (let i = 0; i < 10; i++) await processedEvents(a, 1);
-    const worker = new DeliveryWorker();
-    worker.start();
-    cleanups.push(() => worker.stop());
+    for (let i = 0; i < 10; i++) await processedEvents(tokens.ingest, a, 1);
+    const worker = startWorker();
 
     // Alone, A may take all but one share: 12 of 16 slots, in turns (every endpoint's oldest first).
     await until(() => hang.received.length >= 12);
@@ -104,7 +68,7 @@ describe("fair delivery", () => {
     // B's deliveries all arrive, signed, while every one of A's attempts is still hanging.
     const fast = await receiver();
     const b = await merchantWithEndpoints(fast.url, 1);
-    await processedEvents(b, 6);
+    await processedEvents(tokens.ingest, b, 6);
     await until(() => fast.received.length >= 6);
     const wh = new Webhook(b.endpoints[0]!.secret);
     for (const request of fast.received)

@@ -5,27 +5,25 @@
 // in the response could not be stored, so the attempt went unrecorded and the delivery was sent
 // again each time its lease ran out, for ever.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
+import { describe, expect, it, vi } from "vitest";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
 import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
-import { call, userWithTokens } from "../support/api";
+import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";
 import { type Answer, startReceiver, until } from "../support/webhook-receiver";
+import { registerEndpoint } from "../support/webhook-test-kit";
 
 // Four attempts 0.2 s apart, a 600 ms timeout (so a lease of 2.2 s), read by lib/env.ts on first use.
 const SCHEDULE = [0, 0.2, 0.2, 0.2];
-vi.hoisted(() => {
-  Object.assign(process.env, {
-    WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",
+await vi.hoisted(async () =>
+  (await import("../support/webhook-settings")).applyWebhookSettings({
     WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
-    WEBHOOK_RETRY_JITTER: "0",
     WEBHOOK_TIMEOUT_MS: "600",
-  });
-});
+  }),
+);
 
 /** What a receiver does on one attempt, and whether the attempt must count as delivered. */
 const BEHAVIOURS = {
@@ -41,26 +39,16 @@ const BEHAVIOURS = {
 } satisfies Record<string, { answer: Answer; delivered: boolean }>;
 type Behaviour = keyof typeof BEHAVIOURS;
 
-let operator: string;
-let ingester: string;
-
-beforeAll(async () => {
-  operator = (await userWithTokens("operator")).accessToken;
-  ingester = (await userWithTokens("ingest")).accessToken;
-});
+const tokens = tokensOf("operator", "ingest");
 
 /** One delivery to a receiver behaving as `script` says on each attempt; what was sent and recorded. */
 async function deliverTo(script: Behaviour[]) {
   const expectedAttempts = script.findIndex((b) => BEHAVIOURS[b].delivered) + 1 || SCHEDULE.length;
   const receiver = await startReceiver((_request, i) => BEHAVIOURS[script[i] ?? "error"].answer);
   const m = await insertCredential({ merchantName: "Hostile receiver merchant" });
-  const endpoint = await call(createEndpoint, "/v1/webhook-endpoints", {
-    token: operator,
-    body: { merchantId: m.merchantId, url: receiver.url },
-  });
-  expect(endpoint.status).toBe(201);
+  const endpoint = await registerEndpoint(tokens.operator, m.merchantId, receiver.url);
   const event = await call(ingest, "/v1/webhooks/events", {
-    token: ingester,
+    token: tokens.ingest,
     body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
   });
   expect(event.status).toBe(202);
@@ -82,7 +70,7 @@ async function deliverTo(script: Behaviour[]) {
   } finally {
     await worker.stop();
     // Nothing of this run is claimed by the next one's worker, whatever state it was left in.
-    await db().webhookEndpoint.update({ where: { id: endpoint.json.id as string }, data: { enabled: false } });
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
     await receiver.close();
   }
   const [delivery] = await deliveries();

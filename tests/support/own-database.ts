@@ -5,21 +5,13 @@
 // Used where other files' rows would change what a test sees (a property over "every event the
 // list returns") or where the test reaches the whole database (the maintenance schedule).
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { queryOnce } from "./query-once";
 
 export function runOnOwnDatabase(prefix: string, options: { beforeClose?: () => Promise<void> } = {}): void {
   const runDatabase = process.env.DATABASE_URL as string;
   const ownDatabase = process.env.TEST_SERVER_DATABASE === "1" ? `${prefix}_${randomBytes(4).toString("hex")}` : undefined;
-  const onServer = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: runDatabase });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
+  const onServer = (statement: string) => queryOnce(runDatabase, statement);
   if (ownDatabase) {
     const url = new URL(runDatabase);
     url.pathname = `/${ownDatabase}`;

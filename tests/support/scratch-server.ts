@@ -5,7 +5,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import pg from "pg";
+import { queryOnce } from "./query-once";
 
 export type ScratchServer = {
   baseUrl: string;
@@ -24,16 +24,6 @@ export function freshServerSecrets(): Record<"AUTH_SIGNING_KEYS" | "ENCRYPTION_K
     ENCRYPTION_KEYS: `1:${randomBytes(32).toString("base64")}`,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
   };
-}
-
-async function onAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -85,7 +75,7 @@ export function prepareScratchDatabase(options: {
     execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", ...args], { env, stdio: "pipe" });
   tsx(["e2e/support/prepare-database.ts"]);
   tsx(["prisma/demo.ts", "--events", String(options.demoEvents ?? 300), "--merchants", "5", "--seed", "7"]);
-  const drop = () => onAdmin(options.adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  const drop = async () => void (await queryOnce(options.adminUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
   return { databaseName, databaseUrl, env, drop };
 }
 

@@ -8,6 +8,7 @@ import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as recover } from "@/app/v1/webhook-endpoints/[id]/recover/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
+import { openAlert } from "@/lib/alerts/alert-transitions";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { createUser } from "@/lib/users/system-accounts";
@@ -39,6 +40,12 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     body: { merchantId, url: `http://127.0.0.1:9/${randomBytes(4).toString("hex")}` },
   });
   if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${endpoint.text}`);
+  // A second endpoint, for the operations that remove one (DELETE), so the others keep theirs.
+  const spare = await call(createEndpoint, "/v1/webhook-endpoints", {
+    token: tokens.operator,
+    body: { merchantId, url: `http://127.0.0.1:9/spare-${randomBytes(4).toString("hex")}`, eventTypes: ["none.ever"] },
+  });
+  if (spare.status !== 201) throw new Error(`spare endpoint: ${spare.status} ${spare.text}`);
   const batch = await call(ingestBatch, "/v1/webhooks/events/batch", {
     token: tokens.ingester,
     body: {
@@ -62,6 +69,18 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
   await settledRecoverJob(job.json.id);
   // Failed (nothing listens at the URL, and no delivery worker runs here): a resend has work to do.
   await db().webhookDelivery.updateMany({ where: { id: delivery.id }, data: { status: "failed", nextAttemptAt: null } });
+  // An alert of the merchant's (its failure rate), opened as the evaluator would.
+  const alert = await openAlert(
+    {
+      kind: "failure_rate",
+      subjectType: "merchant",
+      subjectId: merchantId,
+      reason: "no_matching_credential",
+      merchantId,
+      details: {},
+    },
+    new Date(),
+  );
   const account = await merchantAccount(merchantId);
   return {
     merchantId,
@@ -70,10 +89,12 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     mid: credential.mid,
     tid: credential.tid,
     endpointId: endpoint.json.id as string,
+    spareEndpointId: spare.json.id as string,
     processedEventId: processed.id,
     failedEventId: failed.id,
     deliveryId: delivery.id,
     recoverJobId: job.json.id as string,
+    alertId: alert!.id,
     account,
   };
 }
@@ -90,10 +111,12 @@ export function markersOf(t: Tenant, sent = ""): string[] {
     t.mid,
     t.tid,
     t.endpointId,
+    t.spareEndpointId,
     t.processedEventId,
     t.failedEventId,
     t.deliveryId,
     t.recoverJobId,
+    t.alertId,
     t.account.user.id,
     t.account.username,
   ].filter((marker) => !sent.includes(marker));

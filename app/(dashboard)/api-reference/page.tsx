@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
-import { ApiReference } from "@/components/api-reference/api-reference";
+import { ApiReferenceLoader } from "@/components/api-reference/api-reference-loader";
 import { PageHeader } from "@/components/ui/page-header";
 import { openApiDocument } from "@/lib/openapi/document";
 
 export const metadata: Metadata = { title: "API reference" };
 
-// The document GET /v1/openapi.json serves, rendered on the server: nothing loaded from elsewhere.
+// The document GET /v1/openapi.json serves, loaded from there by the browser (only its title and
+// version are written into the page): nothing loaded from elsewhere.
 export default function ApiReferencePage() {
-  const document = openApiDocument();
+  const { info } = openApiDocument();
   return (
     <>
       <PageHeader
         title="API reference"
-        description={`${document.info.title} ${document.info.version}: every operation of the /v1 API, with its parameters, request body and responses.`}
+        description={`${info.title} ${info.version}: every operation of the /v1 API, with its parameters, request body and responses.`}
         actions={
           <a
             href="/v1/openapi.json"
@@ -22,7 +23,7 @@ export default function ApiReferencePage() {
           </a>
         }
       />
-      <ApiReference document={document} />
+      <ApiReferenceLoader />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // The building blocks of an event's detail: times, the merchant's link, monospace values and
 // the titled sections of label and value pairs.
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { formatDateTime, formatRelative, formatUtc } from "@/components/events/format";
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
@@ -43,6 +43,18 @@ export function Mono({ children }: { children: ReactNode }) {
 
 export type Field = [label: string, value: ReactNode];
 
+/**
+ * The level of the sections' headings, one below the heading the detail sits under: h2 under the
+ * event page's h1, h3 under the side panel's h2 (a skipped level confuses screen-reader outlines).
+ */
+export const SectionHeadingLevel = createContext<2 | 3>(3);
+
+/** A heading inside a section, one level below the section's own. */
+export function SubHeading({ children }: { children: ReactNode }) {
+  const Heading = useContext(SectionHeadingLevel) === 2 ? "h3" : "h4";
+  return <Heading className="border-t border-(--line) px-4 pt-3 text-xs font-medium text-(--fg-muted)">{children}</Heading>;
+}
+
 export function Section({
   title,
   fields,
@@ -55,17 +67,18 @@ export function Section({
   wide?: boolean;
 }) {
   const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+  const Heading = useContext(SectionHeadingLevel) === 2 ? "h2" : "h3";
   return (
     <section
       aria-labelledby={id}
       className={cx("rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)", wide && "@3xl:col-span-2")}
     >
-      <h3
+      <Heading
         id={id}
         className="border-b border-(--line) px-4 py-2.5 text-xs font-semibold tracking-wide text-(--fg-muted) uppercase"
       >
         {title}
-      </h3>
+      </Heading>
       {fields ? (
         <dl className="divide-y divide-(--line)">
           {fields.map(([label, value]) => (

@@ -34,7 +34,7 @@ export default async function EventPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-semibold tracking-tight text-(--fg)">Event</h1>
         <p className="mt-1 font-mono text-sm text-(--fg-muted)">{id}</p>
       </div>
-      <EventDetail id={id} />
+      <EventDetail id={id} headingLevel={2} />
     </>
   );
 }

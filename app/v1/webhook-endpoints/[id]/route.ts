@@ -1,6 +1,7 @@
-// GET /v1/webhook-endpoints/{id}: one endpoint, secret masked. PATCH: change it.
+// GET /v1/webhook-endpoints/{id}: one endpoint, secret masked. PATCH: change it. DELETE: remove it.
 import { getByIdRoute, patchByIdRoute } from "@/lib/http/resource-routes";
-import { methods } from "@/lib/http/route";
+import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint";
 import { updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
@@ -8,4 +9,8 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: getByIdRoute(getWebhookEndpoint),
   PATCH: patchByIdRoute(updateWebhookEndpointBody, updateWebhookEndpoint),
+  DELETE: authedRoute<{ id: string }>(
+    async ({ caller, params }) => json(await deleteWebhookEndpoint({ caller, id: params.id })),
+    WRITE,
+  ),
 });

@@ -1,0 +1,98 @@
+"use client";
+
+// The Alerts page: every alert, newest first, filtered by state and kind (in the URL); each row
+// says what is wrong, links to the events behind it, and offers operators the acknowledgement.
+import Link from "next/link";
+import { useSession } from "next-auth/react";
+import { AlertFilterBar } from "@/components/alerts/alert-filter-bar";
+import { parseAlertFilters, useAcknowledgeAlert, useAlerts } from "@/components/alerts/alert-queries";
+import { alertKindLabel, alertLink, alertSummary } from "@/components/alerts/alert-summary";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Td, Tr } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icons";
+import { InfiniteListTable } from "@/components/ui/list-table";
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { NoMatches } from "@/components/ui/no-matches";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import type { AlertDto } from "@/lib/alerts/alert-dto";
+import { can } from "@/lib/auth/roles";
+
+const COLUMNS = ["Opened", "Kind", "What", "State", ""];
+
+const STATE_TONES = { open: "accent", acknowledged: "neutral", resolved: "success" } as const;
+
+function AlertRow({ alert, mayAcknowledge }: { alert: AlertDto; mayAcknowledge: boolean }) {
+  const acknowledge = useAcknowledgeAlert();
+  const link = alertLink(alert);
+  return (
+    <Tr data-testid="alert-row">
+      <Td className="whitespace-nowrap text-(--fg-muted)">
+        <DateTime iso={alert.openedAt} />
+      </Td>
+      <Td className="whitespace-nowrap font-medium">{alertKindLabel(alert)}</Td>
+      <Td className="w-full max-w-0">
+        <p className="truncate" title={alertSummary(alert)}>
+          {alertSummary(alert)}
+        </p>
+      </Td>
+      <Td className="whitespace-nowrap">
+        <Badge tone={STATE_TONES[alert.state]}>{alert.state}</Badge>
+        {alert.acknowledgedBy ? <span className="ml-1.5 text-xs text-(--fg-subtle)">by {alert.acknowledgedBy}</span> : null}
+      </Td>
+      <Td className="whitespace-nowrap">
+        <div className="flex items-center gap-2">
+          <Link href={link.href} className="text-sm text-(--accent-text) hover:underline">
+            {link.label}
+          </Link>
+          {mayAcknowledge && alert.state === "open" ? (
+            <Button variant="ghost" size="sm" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(alert.id)}>
+              Acknowledge
+            </Button>
+          ) : null}
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+export function AlertsView() {
+  const [filters, setFilters] = useUrlFilters(parseAlertFilters);
+  const { data: session } = useSession();
+  const mayAcknowledge = session?.user.role ? can({ role: session.user.role }, "alerts:acknowledge") : false;
+  const query = useAlerts(filters);
+  const alerts = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = Boolean(filters.state || filters.kind);
+  const clear = () => setFilters({ state: undefined, kind: undefined });
+
+  return (
+    <>
+      <AlertFilterBar filters={filters} setFilters={setFilters} />
+      <InfiniteListTable
+        query={query}
+        noun={["alert", "alerts"]}
+        empty={
+          filtered ? (
+            <NoMatches narrowedBy="filters" title="No alerts match these filters" onClear={clear}>
+              Widen the state or the kind.
+            </NoMatches>
+          ) : (
+            <EmptyState icon={<Icon name="audit" className="size-5" />} title="No alerts yet">
+              Failure rates, silent acquirers, merchants or terminals, failing endpoints and stalled queues open alerts here.
+            </EmptyState>
+          )
+        }
+        caption="Alerts"
+        testId="alerts-table"
+        columns={COLUMNS}
+      >
+        {alerts.map((alert) => (
+          <AlertRow key={alert.id} alert={alert} mayAcknowledge={mayAcknowledge} />
+        ))}
+      </InfiniteListTable>
+      {query.isPending ? <LoadingStatus>Loading the alerts…</LoadingStatus> : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+// "Delete" on an endpoint: asks first, naming what goes with it (its deliveries and their
+// attempts), and offers disabling as the way to keep the history.
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { showToast } from "@/components/ui/toast";
+import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
+import { webhookKeys } from "@/components/webhooks/webhook-queries";
+import type { DeletedWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+
+export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
+  const { pending, error, run } = useDialogAction();
+  const submit = useApiSubmit();
+  const queryClient = useQueryClient();
+
+  const remove = () =>
+    run(async () => {
+      const deleted = await submit<DeletedWebhookEndpoint>(`/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries });
+      showToast({
+        title: "Endpoint deleted",
+        description: `${deleted.deliveries} deliver${deleted.deliveries === 1 ? "y" : "ies"} went with it.`,
+        tone: "success",
+      });
+      onClose();
+    }, "The endpoint was not deleted.");
+
+  return (
+    <Dialog
+      open
+      onClose={() => (pending ? undefined : onClose())}
+      title="Delete this endpoint?"
+      description={endpoint.url}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          holdCancel
+          onAction={() => void remove()}
+          label="Delete endpoint"
+          pendingLabel="Deleting…"
+          pending={pending}
+        />
+      }
+    >
+      <div className="space-y-3 text-sm">
+        <p>
+          Nothing is sent to it again, and its deliveries and their attempts are deleted with it. To stop sending but keep the
+          history, disable it instead (Edit).
+        </p>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+      </div>
+    </Dialog>
+  );
+}
