@@ -4,6 +4,8 @@
 // writes as RFC 9457 problem+json. Pure: no HTTP, database or logger import, so any layer may depend on it.
 
 export type FieldError = { field: string; message: string };
+/** The resource a conflict is with (problem+json's `existing`): its id and its URL in the API. */
+export type ExistingResource = { id: string; href: string };
 
 export type ApiErrorInit = {
   status: number;
@@ -11,6 +13,7 @@ export type ApiErrorInit = {
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
+  existing?: ExistingResource;
 };
 
 export class ApiError extends Error {
@@ -18,6 +21,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  readonly existing: ExistingResource | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.detail);
@@ -26,6 +30,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.errors = init.errors;
     this.headers = init.headers ?? {};
+    this.existing = init.existing;
   }
 }
 
@@ -54,6 +59,10 @@ export const methodNotAllowed = (allow: string) =>
   new ApiError({ status: 405, code: "method_not_allowed", detail: `This resource allows ${allow}.`, headers: { allow } });
 
 export const conflict = (code: string, detail: string, headers?: Headers) => new ApiError({ status: 409, code, detail, headers });
+
+/** 409 naming the resource that holds the place (a link the client can follow). */
+export const conflictWith = (code: string, detail: string, existing: ExistingResource) =>
+  new ApiError({ status: 409, code, detail, existing });
 
 export const payloadTooLarge = (detail: string) => new ApiError({ status: 413, code: "body_too_large", detail });
 

@@ -1,18 +1,19 @@
 "use client";
 
 // The credentials list's filters: merchant (search), provider, the acquirer's MID and TID,
-// enabled. Each change rewrites the URL, which the list reads.
+// enabled. Each change rewrites the URL, which the list reads (the MID and TID after a pause in typing).
 import { type CredentialFilters, NO_CREDENTIAL_FILTERS } from "@/components/credentials/credential-queries";
+import { FilterText } from "@/components/events/filters/filter-text";
 import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
-import { Input } from "@/components/ui/input";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
+import { FILTER_IDENTIFIER } from "@/lib/events/filter-vocabulary";
 import { filterControl, pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
-/** An exact acquirer id (MID or TID), applied on Enter or when the field is left. */
+/** An acquirer id (MID or TID) or its beginning, applied as it is typed (after a pause, like the events bar's). */
 function AcquirerIdFilter({
   label,
   value,
@@ -22,30 +23,22 @@ function AcquirerIdFilter({
   value: string | undefined;
   onCommit: (value: string | undefined) => void;
 }) {
-  const commit = (text: string) => {
-    const next = text.trim() || undefined;
-    if (next !== value) onCommit(next);
-  };
   return (
-    <FilterField label={label} className="w-[calc(50%-0.375rem)] sm:w-36">
-      {(id) => (
-        <Input
-          // Re-created when the URL changes the value (Clear filters, Back), so it shows the filter.
-          key={value ?? ""}
-          id={id}
-          type="search"
-          defaultValue={value ?? ""}
-          placeholder={`Acquirer ${label}`}
-          autoComplete="off"
-          spellCheck={false}
-          className="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
-          onBlur={(e) => commit(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") commit(e.currentTarget.value);
-          }}
-        />
-      )}
-    </FilterField>
+    <div className="w-[calc(50%-0.375rem)] sm:w-36">
+      {/* The field's own label is for assistive technology; this one is the bar's visible caption. */}
+      <span aria-hidden="true" className="mb-1 block text-xs font-medium text-(--fg-muted)">
+        {label}
+      </span>
+      <FilterText
+        label={label}
+        value={value}
+        onCommit={onCommit}
+        placeholder={`Acquirer ${label}`}
+        pattern={FILTER_IDENTIFIER}
+        hint="Letters, digits, _ or -"
+        inputClassName="h-8 font-mono text-xs placeholder:font-sans placeholder:text-sm"
+      />
+    </div>
   );
 }
 

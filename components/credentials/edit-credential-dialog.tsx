@@ -11,6 +11,7 @@ import { AdditionalDataEditor, parseJsonObject } from "@/components/credentials/
 import { type CredentialOriginal, credentialPatch, dangerousChanges } from "@/components/credentials/credential-changes";
 import { STATUS_CHOICES } from "@/components/credentials/credential-display";
 import { credentialKeys } from "@/components/credentials/credential-queries";
+import { typedValueErrors } from "@/components/credentials/new-credential-checks";
 import { ProviderFieldInputs } from "@/components/credentials/provider-field-inputs";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -84,6 +85,9 @@ function EditForm({ target, onDone }: { target: EditTarget; onDone: () => void }
   }
 
   function save() {
+    // Typed values (a new secret, a fixed TID) are checked in words before any confirmation.
+    const typed = typedValueErrors(provider, values);
+    if (typed) return setErrors(typed);
     const additional = parseJsonObject(additionalText);
     if (!additional.ok) {
       setErrors({ additionalData: additional.message });

@@ -62,3 +62,17 @@ export function checkProviderField(provider: ProviderDto, name: string, value: s
   if (!field || value === "") return null;
   return checkFieldValues([field], { [name]: value }, "authenticationData").errors[0]?.message;
 }
+
+/**
+ * The typed provider values' errors, or undefined when all are valid: the edit dialog asks this
+ * before its confirmation step, so a bad secret is refused in words there, not by the API after
+ * it. Empty values are not judged (an edit keeps a secret left empty).
+ */
+export function typedValueErrors(provider: ProviderDto, values: Record<string, string>): Errors | undefined {
+  const errors: Errors = {};
+  for (const [name, value] of Object.entries(values)) {
+    const message = checkProviderField(provider, name, value);
+    if (message) errors[`authenticationData.${name}`] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

@@ -63,7 +63,17 @@ export function NewCredentialForm({ prefill = {} }: { prefill?: CredentialPrefil
         {formError ? (
           <div className="px-5 pt-5 sm:px-6">
             <div ref={formErrorRef} tabIndex={-1} className="outline-none">
-              <Alert title={formError.title}>{formError.detail}</Alert>
+              <Alert title={formError.title}>
+                {formError.detail}
+                {formError.existingHref ? (
+                  <>
+                    {" "}
+                    <a href={formError.existingHref} className="font-medium underline">
+                      Open the existing credential
+                    </a>
+                  </>
+                ) : null}
+              </Alert>
             </div>
           </div>
         ) : null}

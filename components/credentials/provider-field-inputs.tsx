@@ -2,7 +2,7 @@
 
 // A provider's authenticationFields as inputs: its labels and examples (patterns are checked
 // by the form, as the API checks them), secret fields as password inputs no manager fills.
-import { describePattern } from "@/components/credentials/credential-display";
+import { describePattern, providerFieldMessage } from "@/components/credentials/credential-display";
 import { describedBy, FieldError, FieldHint } from "@/components/ui/field-error";
 import { Icon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
@@ -31,7 +31,9 @@ export function ProviderFieldInputs({
     <div className="grid gap-5 sm:grid-cols-2">
       {fields.map((field) => {
         const id = authFieldId(field.name);
-        const error = errors[`authenticationData.${field.name}`];
+        // The API's words for a value ("must match ^...$") said as a sentence about the field.
+        const reported = errors[`authenticationData.${field.name}`];
+        const error = reported ? providerFieldMessage(field, reported) : undefined;
         const hintId = `${id}-hint`;
         const errorId = `${id}-error`;
         return (

@@ -21,7 +21,8 @@ import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import type { CredentialStatus } from "@/lib/credentials/schemas";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 
-export type FormError = { title: string; detail: string };
+/** The banner's words, and the dashboard link to the credential a 409 names (the one holding the account). */
+export type FormError = { title: string; detail: string; existingHref?: string };
 
 export function useNewCredentialForm(prefill: CredentialPrefill) {
   const ids = {
@@ -150,6 +151,7 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
         setFormError({
           title: error.status === 409 ? "This account already has an enabled credential." : "The credential was not created.",
           detail: [error.message, ...unplaced].join(" "),
+          existingHref: error.existingId ? `/credentials?id=${error.existingId}` : undefined,
         });
       }
     } else {

@@ -21,7 +21,15 @@ const CONTROLS = EVENT_FILTER_TABLE.flatMap((filter) =>
     : [],
 ).sort((a, b) => a.control.position - b.control.position);
 
-const OPTION_LABELS = { acquirer: acquirerLabel, humanized: humanize };
+// Several values in one (failure reasons from a link: a,b) read "A or B".
+const OPTION_LABELS = {
+  acquirer: acquirerLabel,
+  humanized: (value: string) => value.split(",").map(humanize).join(" or "),
+};
+
+/** A choice's options, with the current value among them when a link set one the list lacks (several reasons). */
+const withValue = (options: readonly string[], value: string | undefined) =>
+  value && !options.includes(value) ? [...options, value] : options;
 
 export function EventFilterBar({ filters, onChange }: { filters: EventFilters; onChange: (next: EventFilters) => void }) {
   // The custom range is shown in the viewer's zone, which the server does not know.
@@ -67,7 +75,7 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
               label={control.label}
               anyLabel={control.anyLabel}
               value={filters[field]}
-              options={control.options}
+              options={withValue(control.options, filters[field])}
               optionLabel={OPTION_LABELS[control.optionLabel]}
               onChange={(v) => set(field, v as EventFilters[typeof field])}
             />
@@ -96,18 +104,6 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
             <p className="text-xs text-(--fg-subtle)">
               {active} {active === 1 ? "filter" : "filters"} applied
             </p>
-            {filters.failureReason ? (
-              // Set by the overview's failure-reason links; there is no control for it above.
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Remove the failure reason filter (${filters.failureReason})`}
-                onClick={() => set("failureReason", undefined)}
-              >
-                Failure reason: <span className="font-mono text-xs">{filters.failureReason}</span>
-                <ControlIcon name="close" className="size-3.5" />
-              </Button>
-            ) : null}
           </div>
           <Button
             variant="ghost"

@@ -75,7 +75,7 @@ function NoMatchingEvents({ filters, onChange }: { filters: EventFilters; onChan
   const hints: string[] = [];
   if (filters.q)
     hints.push(
-      `the search matches an exact event id, authorization code, RRN/NSU, last 4, MID, TID or serial number (“${filters.q}”)`,
+      `the search matches an exact event id or last 4, or the beginning of an authorization code, RRN/NSU, MID, TID or serial number (“${filters.q}”)`,
     );
   if (filters.period) hints.push(`the period is only the ${PERIOD_LABELS[filters.period].toLowerCase()}: try a longer one`);
   if (filters.from || filters.to) hints.push("the custom range may be too narrow");

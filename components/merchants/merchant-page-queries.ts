@@ -54,7 +54,8 @@ export function useMerchantAccounts(id: string, admin: boolean) {
 
 /** Events of the last 24 hours: all, processed and failed (three counts, the page's period fixed when it opens). */
 export function useMerchantCounts(id: string, since: string) {
-  const base = `/v1/webhooks/events/count?merchant_id=${id}&created_at[gte]=${encodeURIComponent(since)}`;
+  // The merchant's own events (owner_merchant_id: what its merchant accounts see), not only those naming it.
+  const base = `/v1/webhooks/events/count?owner_merchant_id=${id}&created_at[gte]=${encodeURIComponent(since)}`;
   const all = useAuthedQuery<Count>(key(id, "count-all"), base, 60_000);
   const processed = useAuthedQuery<Count>(key(id, "count-processed"), `${base}&status=processed`, 60_000);
   const failed = useAuthedQuery<Count>(key(id, "count-failed"), `${base}&status=failed`, 60_000);

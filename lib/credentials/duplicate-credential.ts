@@ -5,7 +5,7 @@ import "server-only";
 import type { AcquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { type ApiError, conflict } from "@/lib/errors";
+import { type ApiError, conflict, conflictWith } from "@/lib/errors";
 
 const INDEX = "credentials_enabled_provider_mid_tid_key";
 
@@ -22,10 +22,10 @@ export async function duplicateCredentialConflict(providerId: string, identifier
     where: { providerId, enabled: true, ...identifiers },
     select: { id: true },
   });
-  return conflict(
-    "duplicate_credential",
-    `An enabled credential for this provider, merchant identifier and terminal identifier already exists${
-      holder ? ` (${holder.id})` : ""
-    }. Disable it first, or change the identifiers.`,
-  );
+  const detail = `An enabled credential for this provider, merchant identifier and terminal identifier already exists${
+    holder ? ` (${holder.id})` : ""
+  }. Disable it first, or change the identifiers.`;
+  // The holder can be gone by now (disabled or changed since the refusal): then only the words.
+  if (!holder) return conflict("duplicate_credential", detail);
+  return conflictWith("duplicate_credential", detail, { id: holder.id, href: `/v1/credentials/${holder.id}` });
 }

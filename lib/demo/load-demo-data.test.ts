@@ -74,7 +74,7 @@ describe("loadDemoData", () => {
                  AND (e.body::jsonb <> jsonb_build_object('id', e.id,
                    'createdAt', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                    'updatedAt', to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                   'type', e.type, 'status', e.status, 'data', e.data)
+                   'type', e.type, 'status', e.status, 'failureReason', e.failure_reason, 'data', e.data)
                    OR e.body <> compact_json(e.body))) AS wrong_bodies,
               (SELECT coalesce(sum(d.count), 0)::int FROM (
                  SELECT count FROM event_hourly_counts WHERE hour BETWEEN $1::timestamptz AND $2::timestamptz

@@ -27,7 +27,13 @@ const BATCH = 200;
 function toDto(job: EventRetryJob): RetryJobDto {
   return {
     id: job.id,
-    filters: job.filters as Record<string, string>,
+    // A set of values (failure_reason=a,b, parsed into a list) is shown as the query wrote it.
+    filters: Object.fromEntries(
+      Object.entries(job.filters as Record<string, string | string[]>).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(",") : value,
+      ]),
+    ),
     status: job.status as RetryJobDto["status"],
     total: job.total,
     capped: job.capped,

@@ -5,15 +5,14 @@ import "server-only";
 import type { Caller } from "@/lib/auth/roles";
 import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { sql as runSql } from "@/lib/db/client";
-import { statementName } from "@/lib/db/statement-name";
 import { COUNT_CAP, type EventCountDto } from "@/lib/events/bulk-retry-schemas";
-import { type EventFilterQuery, eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
+import { type EventFilterQuery, eventKeysetWalk, eventStatementName, literalLimit } from "@/lib/events/filter-conditions";
 
 /** Counts the filter's events, stopping after `cap` (an index walk of at most cap + 1 rows). */
 export async function countMatchingEvents(filters: EventFilterQuery, cap: number, scope: TenantScope): Promise<EventCountDto> {
   const { where, values } = eventKeysetWalk({ ...filters, sort: "asc" }, undefined, scope);
   const text = `SELECT count(*)::int AS n FROM (SELECT 1 FROM events e ${where} LIMIT ${literalLimit(cap + 1)}) x`;
-  const [row] = (await runSql({ name: statementName("events_count", text), text, values })) as { n: number }[];
+  const [row] = (await runSql({ name: eventStatementName("events_count", text, filters), text, values })) as { n: number }[];
   const n = row?.n ?? 0;
   return { count: Math.min(n, cap), capped: n > cap };
 }

@@ -11,13 +11,15 @@ import { queueDeliveries } from "@/lib/webhooks/outbox-sql";
 /**
  * One look at the credentials for the event row `ev` (columns acquirer_name, mid, tid): the
  * oldest enabled match (credential_id) and whether any credential, even a disabled one, holds
- * the account (any_credential), and the match's merchant (credential_merchant_id: the event's
- * owner, decidedOwner). For a CROSS JOIN LATERAL.
+ * the account (any_credential), the oldest disabled one (disabled_credential_id: the attempt of a
+ * credential_disabled failure names it, so the operator is one click from enabling it), and the
+ * match's merchant (credential_merchant_id: the event's owner, decidedOwner). For a CROSS JOIN LATERAL.
  */
 export function credentialMatch(ev: string): string {
   return `(
     SELECT (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_id,
       count(*) > 0 AS any_credential,
+      (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE NOT cr.enabled))[1] AS disabled_credential_id,
       (array_agg(cr.merchant_id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_merchant_id
     FROM credentials cr JOIN providers p ON p.id = cr.provider_id
     WHERE p.name = ${ev}.acquirer_name AND cr.acquirer_merchant_identifier = ${ev}.mid
@@ -49,7 +51,8 @@ export function decidedFailureReason(m: string): string {
 
 /**
  * The CTEs `attempts` and `deliveries` that record the rows of the CTE `decided` (id,
- * created_at, type, status, failure_reason, credential_id, trace_parent): one attempt each, with `trigger`
+ * created_at, type, status, failure_reason, credential_id, disabled_credential_id, trace_parent):
+ * one attempt each (naming the matched credential, or the disabled one it failed on), with `trigger`
  * (a placeholder or literal: who decided), and the outbox of the webhooks wing
  * (lib/webhooks/outbox-sql.ts), committed with the decision.
  */
@@ -57,7 +60,8 @@ export function recordDecisions(trigger: string): string {
   return `attempts AS (
   INSERT INTO event_attempts (id, event_id, event_created_at, outcome, failure_reason, credential_id, trigger, started_at, finished_at)
   SELECT substr(md5(d.id || clock_timestamp()::text || random()::text), 1, 20), d.id, d.created_at, d.status, d.failure_reason,
-         d.credential_id, ${trigger}, statement_timestamp(), clock_timestamp()
+         CASE WHEN d.failure_reason = 'credential_disabled' THEN d.disabled_credential_id ELSE d.credential_id END,
+         ${trigger}, statement_timestamp(), clock_timestamp()
   FROM decided d
   RETURNING event_id
 ), deliveries AS (${queueDeliveries("decided")})`;

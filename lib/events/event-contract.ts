@@ -21,6 +21,10 @@ export const eventSchema = z.strictObject({
   updatedAt: timestamp,
   type: z.string().describe("The notification's type: payment.completed"),
   status: z.enum(EVENT_STATUSES).describe("pending until the worker processes it, then processed or failed"),
+  failureReason: z
+    .string()
+    .nullable()
+    .describe("Why processing failed (no_matching_credential, credential_disabled, a data problem); null unless failed"),
   data: eventDataSchema.describe("The transaction, as received (omitted nullable fields stored as null)"),
 });
 
@@ -40,7 +44,6 @@ export const eventAttemptSchema = z.strictObject({
 
 /** GET /v1/webhooks/events/{id}: the event with why it failed and every processing attempt. */
 export const eventDetailSchema = eventSchema.extend({
-  failureReason: z.string().nullable().describe("Why the last attempt failed; null unless failed"),
   attemptCount: z.int().nonnegative(),
   attempts: z.array(eventAttemptSchema).describe("Every processing attempt, oldest first"),
   deliveries: z.array(deliverySchema).describe("Its webhook deliveries, one per endpoint, oldest first"),

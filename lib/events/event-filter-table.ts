@@ -6,6 +6,7 @@
 // state (event-filters.ts) and the filter bar (components/events/event-filter-bar.tsx).
 // Pure, without zod or server code: the events page ships it (the SQL text is a few column names).
 
+import { DATA_PROBLEMS, type DataProblem } from "@/lib/events/data-problems";
 import type { AcquirerName, EventStatus, PaymentMethod, TransactionStatus } from "@/lib/events/data-schema";
 import { ACQUIRER_NAMES, EVENT_STATUSES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@/lib/events/event-values";
 import { FILTER_IDENTIFIER, FILTER_NAME_PART, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
@@ -23,12 +24,18 @@ export const ACQUIRER_OPTIONS = [
 ] as const satisfies readonly AcquirerName[];
 export const PAYMENT_METHOD_OPTIONS = ["credit_card", "debit_card", "pix"] as const satisfies readonly PaymentMethod[];
 export const TRANSACTION_STATUS_OPTIONS = ["approved", "denied", "pending"] as const satisfies readonly TransactionStatus[];
+/** The failure reasons a failed event can hold: the credential lookup's, then the data problems. */
+export const FAILURE_REASON_OPTIONS = [
+  "no_matching_credential",
+  "credential_disabled",
+  ...(Object.keys(DATA_PROBLEMS) as DataProblem[]),
+] as const;
 
 /**
  * What the API takes (list-query.ts turns each into its zod schema): `statuses` a comma-separated
  * set of EVENT_STATUSES, `text` 1 to 64 characters, `oneOf` a value of the list in any case,
  * `taxId` a CNPJ or CPF masked or not, `namePart` 2 to 100 characters, `day` a UTC day,
- * `instantOrDay` a day or an instant with offset.
+ * `instantOrDay` a day or an instant with offset, `words` one or more texts, comma-separated.
  */
 export type ApiValue =
   | { kind: "statuses" }
@@ -37,17 +44,28 @@ export type ApiValue =
   | { kind: "taxId" }
   | { kind: "namePart" }
   | { kind: "day" }
-  | { kind: "instantOrDay" };
+  | { kind: "instantOrDay" }
+  | { kind: "words" };
 
 /**
  * The condition a filter adds (filter-conditions.ts): `equals` an expression (a status list:
- * `= ANY`), `nameContains` the merchants whose name holds it, `anyEquals` one of several
- * expressions, `period` the created_at bounds, which make one range together.
+ * `= ANY`), `nameContains` the merchants whose name holds it (accents and case aside),
+ * `anyEquals` one of several expressions, `period` the created_at bounds, which make one range
+ * together; `startsWith` an indexed upper(...) COLLATE "C" expression beginning with the value in
+ * any case (a range over that index), `contains` an expression holding the value in any case,
+ * `search` one of several expressions equal to the value or beginning with it.
  */
-export type SqlCondition = { equals: string } | { nameContains: true } | { anyEquals: readonly string[] } | { period: true };
+export type SqlCondition =
+  | { equals: string }
+  | { nameContains: true }
+  | { anyEquals: readonly string[] }
+  | { period: true }
+  | { startsWith: string }
+  | { contains: string }
+  | { search: { equals: readonly string[]; startsWith: readonly string[] } };
 
 /** What the page's URL parser keeps (anything else is dropped, never a 400). */
-export type PageValue = "statuses" | "identifier" | "type" | "namePart" | "search" | { oneOf: readonly string[] };
+export type PageValue = "statuses" | "identifier" | "identifiers" | "type" | "namePart" | "search" | { oneOf: readonly string[] };
 
 /** A control of the filter bar; `position` is its place in the bar's grid. */
 export type FilterControl =
@@ -72,8 +90,14 @@ export type EventFilterSpec = {
   page?: { field: string; keeps: PageValue; control?: FilterControl };
 };
 
-// Expressions with an index of their own (migration *_partner_identifier_indexes): the same text here.
-const SERIAL_NUMBER = "(e.data->>'terminalSerialNumber')";
+// Expressions with an index of their own (migrations *_partner_identifier_indexes and
+// *_forgiving_search): the same text here. The identifiers are compared upper-cased in byte
+// order, so that a beginning in any case is one range of their index.
+const MID = `(upper(e.acquirer_merchant_identifier) COLLATE "C")`;
+const TID = `(upper(e.acquirer_terminal_identifier) COLLATE "C")`;
+const SERIAL_NUMBER = `(upper(e.data->>'terminalSerialNumber') COLLATE "C")`;
+const AUTHORIZATION_CODE = `(upper(e.authorization_code) COLLATE "C")`;
+const RRN = `(upper(e.retrieval_reference_number) COLLATE "C")`;
 const TAX_ID = "upper(regexp_replace(e.data->>'merchantTaxId', '[^0-9A-Za-z]', '', 'g'))";
 
 const ID_HINT = "Letters, digits, _ or -";
@@ -85,6 +109,8 @@ const ID_HINT = "Letters, digits, _ or -";
 function identifierFilter<const Name extends string, const Field extends string>(spec: {
   name: Name;
   column: string;
+  /** The condition, when not the column's equality (an identifier found by its beginning). */
+  where?: SqlCondition;
   description: string;
   field: Field;
   position: number;
@@ -96,7 +122,7 @@ function identifierFilter<const Name extends string, const Field extends string>
   return {
     name,
     takes: { kind: "text" },
-    where: { equals: column },
+    where: spec.where ?? { equals: column },
     description,
     page: {
       field,
@@ -150,8 +176,8 @@ export const EVENT_FILTER_TABLE = [
   {
     name: "type",
     takes: { kind: "text" },
-    where: { equals: "e.type" },
-    description: "Exact event type, e.g. payment.completed.",
+    where: { contains: "e.type" },
+    description: "A part of the event type, any case: payment finds payment.completed.",
     page: {
       field: "type",
       keeps: "type",
@@ -230,39 +256,60 @@ export const EVENT_FILTER_TABLE = [
   }),
   {
     name: "failure_reason",
-    takes: { kind: "text" },
+    takes: { kind: "words" },
     where: { equals: "e.failure_reason" },
-    description: "Why processing failed (no_matching_credential, credential_disabled); only failed events have one.",
-    // No control: the overview's failure-reason links set it, and the bar shows it as a chip.
-    page: { field: "failureReason", keeps: "identifier" },
+    description:
+      "Why processing failed: one or more of no_matching_credential, credential_disabled and the data problems (missing_card_data, ...), comma-separated; only failed events have one.",
+    // The overview's failure-reason links set it too; several reasons show as a chip.
+    page: {
+      field: "failureReason",
+      keeps: "identifiers",
+      control: {
+        kind: "select",
+        position: 10,
+        label: "Failure reason",
+        anyLabel: "Any reason",
+        options: FAILURE_REASON_OPTIONS,
+        optionLabel: "humanized",
+      },
+    },
+  },
+  {
+    name: "owner_merchant_id",
+    takes: { kind: "text" },
+    where: { equals: "e.owner_merchant_id" },
+    description:
+      "The merchant whose event it is (the matched credential's merchant, else the merchantId the notification names): what a merchant account sees.",
   },
   // The identifiers operators hold: the acquirer's MID and TID printed on a receipt, the
   // terminal's serial number, the merchant's tax id (masked or not) and a part of its name.
   identifierFilter({
     name: "acquirer_merchant_id",
-    column: "e.acquirer_merchant_identifier",
-    description: "The acquirer's merchant id (MID), as on the notification (acquirerMerchantIdentifier).",
+    column: MID,
+    where: { startsWith: MID },
+    description: "The acquirer's merchant id (MID) or its beginning, any case (acquirerMerchantIdentifier).",
     field: "acquirerMerchantId",
     position: 6,
     label: "MID",
     placeholder: "Acquirer MID",
-    hint: "The acquirer's merchant id, as on a receipt",
+    hint: "The acquirer's merchant id or its beginning",
   }),
   identifierFilter({
     name: "acquirer_terminal_id",
-    column: "e.acquirer_terminal_identifier",
-    description: "The acquirer's terminal id (TID), as on the notification (acquirerTerminalIdentifier).",
+    column: TID,
+    where: { startsWith: TID },
+    description: "The acquirer's terminal id (TID) or its beginning, any case (acquirerTerminalIdentifier).",
     field: "acquirerTerminalId",
     position: 7,
     label: "TID",
     placeholder: "Acquirer TID",
-    hint: "The acquirer's terminal id, as on a receipt",
+    hint: "The acquirer's terminal id or its beginning",
   }),
   {
     name: "terminal_serial_number",
     takes: { kind: "text" },
-    where: { equals: SERIAL_NUMBER },
-    description: "The terminal's serial number (terminalSerialNumber).",
+    where: { startsWith: SERIAL_NUMBER },
+    description: "The terminal's serial number (terminalSerialNumber) or its beginning, any case.",
   },
   {
     name: "merchant_tax_id",
@@ -274,7 +321,7 @@ export const EVENT_FILTER_TABLE = [
     name: "merchant_name",
     takes: { kind: "namePart" },
     where: { nameContains: true },
-    description: `A part of the registered merchant's name, any case (${FILTER_NAME_PART.min} to ${FILTER_NAME_PART.max} characters).`,
+    description: `A part of the registered merchant's name, any case, accents optional: Salao finds Salão (${FILTER_NAME_PART.min} to ${FILTER_NAME_PART.max} characters).`,
     page: {
       field: "merchantName",
       keeps: "namePart",
@@ -292,19 +339,9 @@ export const EVENT_FILTER_TABLE = [
   {
     name: "q",
     takes: { kind: "text" },
-    where: {
-      anyEquals: [
-        "e.id",
-        "e.authorization_code",
-        "e.retrieval_reference_number",
-        "e.card_last4",
-        "e.acquirer_merchant_identifier",
-        "e.acquirer_terminal_identifier",
-        SERIAL_NUMBER,
-      ],
-    },
+    where: { search: { equals: ["e.id", "e.card_last4"], startsWith: [AUTHORIZATION_CODE, RRN, MID, TID, SERIAL_NUMBER] } },
     description:
-      "Exactly one of: the event id, the authorization code, the RRN/NSU, the card's last 4 digits, the MID, the TID or the terminal's serial number.",
+      "The event id or the card's last 4 digits, exactly; or the beginning, in any case, of the authorization code, the RRN/NSU, the MID, the TID or the terminal's serial number.",
     // Its control is the bar's search field, above the grid.
     page: { field: "q", keeps: "search" },
   },

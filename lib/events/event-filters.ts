@@ -111,6 +111,11 @@ const instant = (value: string | undefined): string | undefined => {
 function keep(kind: PageValue, value: string | undefined): string | undefined {
   if (typeof kind === "object") return oneOf(kind.oneOf, value);
   if (kind === "identifier") return matching(FILTER_IDENTIFIER, value);
+  if (kind === "identifiers") {
+    // Several, comma-separated (failure reasons): those an event can hold, sorted, without repeats.
+    const kept = [...new Set((value ?? "").split(",").map((part) => matching(FILTER_IDENTIFIER, part)))].filter(Boolean);
+    return kept.length ? kept.sort().join(",") : undefined;
+  }
   if (kind === "type") return matching(FILTER_TYPE, value);
   if (kind === "namePart") return matching(NAME_PART, value);
   const q = value?.trim().slice(0, FILTER_TEXT.max);

@@ -10,8 +10,7 @@ import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { db, readSql } from "@/lib/db/client";
-import { statementName } from "@/lib/db/statement-name";
-import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
+import { eventKeysetWalk, eventStatementName, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
 import { logger } from "@/lib/log";
 import type { Position } from "@/lib/paging/keyset-page";
@@ -157,7 +156,7 @@ async function readBatch(
   scope: TenantScope,
 ): Promise<Row[]> {
   const { sql, params } = batchQuery(query, after, limit, scope);
-  return (await readSql({ name: statementName("events_export", sql), text: sql, values: params })) as Row[];
+  return (await readSql({ name: eventStatementName("events_export", sql, query), text: sql, values: params })) as Row[];
 }
 
 /**

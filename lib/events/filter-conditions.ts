@@ -3,9 +3,11 @@
 // CSV export, the count and bulk retry so that all select the same events.
 import "server-only";
 import { ownerCondition, type TenantScope } from "@/lib/auth/tenant-scope";
+import { statementName } from "@/lib/db/statement-name";
 import { EVENT_FILTER_TABLE, type SqlCondition } from "@/lib/events/event-filter-table";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
+import { foldText } from "@/lib/search/fold-text";
 import { createdAtRange } from "@/lib/validation/created-at-range";
 
 export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order_by" | "sort">;
@@ -24,12 +26,38 @@ function conditionOf(where: SqlCondition, value: unknown, bind: Bind): string | 
     return `${where.equals} = ${bind(value)}`;
   }
   if ("nameContains" in where) {
-    // Few merchants, many events: the names pick merchant ids, whose index walks the events.
-    const pattern = `%${String(value).replace(/[\\%_]/g, "\\$&")}%`;
-    return `e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.name ILIKE ${bind(pattern)})`;
+    // Few merchants, many events: the names pick merchant ids, whose index walks the events. The
+    // name is compared folded (merchants.search_name: no accents, lower case) with the folded text.
+    const pattern = `%${foldText(String(value)).replace(/[\\%_]/g, "\\$&")}%`;
+    return `e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.search_name LIKE ${bind(pattern)})`;
+  }
+  if ("startsWith" in where) {
+    const [low, high] = prefixRange(String(value));
+    return `${where.startsWith} >= ${bind(low)} AND ${where.startsWith} < ${bind(high)}`;
+  }
+  if ("contains" in where) return `strpos(lower(${where.contains}), ${bind(String(value).toLowerCase())}) > 0`;
+  if ("search" in where) {
+    const exact = bind(value);
+    const [low, high] = prefixRange(String(value)).map((bound) => bind(bound));
+    return `(${[
+      ...where.search.equals.map((expression) => `${expression} = ${exact}`),
+      ...where.search.startsWith.map((expression) => `(${expression} >= ${low} AND ${expression} < ${high})`),
+    ].join(" OR ")})`;
   }
   const placeholder = bind(value);
   return `(${where.anyEquals.map((expression) => `${expression} = ${placeholder}`).join(" OR ")})`;
+}
+
+/**
+ * The texts that begin with `text` in any case, as a range of upper-cased texts in byte order
+ * (the expressions are upper(...) COLLATE "C"): [TEXT, TEXT followed by the highest code point).
+ * Only ASCII letters are upper-cased: identifiers are ASCII, and JavaScript's and PostgreSQL's
+ * rules differ beyond it. A range rather than LIKE: a prepared statement's generic plan reads a
+ * range from the index as well, where LIKE $1 would need the pattern at planning time.
+ */
+function prefixRange(text: string): [string, string] {
+  const upper = text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+  return [upper, `${upper}\u{10FFFF}`];
 }
 
 function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
@@ -85,4 +113,25 @@ export function eventKeysetWalk(
 export function literalLimit(rows: number): string {
   if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`not a row count: ${rows}`);
   return String(rows);
+}
+
+/** The filters whose best plan depends on the value: a beginning (rare or common) or a part of a name or type. */
+const PLANNED_PER_VALUE = EVENT_FILTER_TABLE.filter(
+  (filter) => "startsWith" in filter.where || "search" in filter.where || "nameContains" in filter.where,
+).map((filter) => filter.name);
+
+/**
+ * The prepared statement's name for a walk of `query` (statementName), or none when a filter's
+ * value decides the plan: a beginning shared by three events reads them from its index, one
+ * shared by half the table walks (created_at, id) instead, and a named statement's generic plan
+ * would serve both with one. Unnamed, PostgreSQL plans each execution for its values (about a
+ * millisecond; docs/benchmarks.md, "Search").
+ */
+export function eventStatementName(prefix: string, text: string, query: EventFilterQuery): string | undefined {
+  return isSearch(query) ? undefined : statementName(prefix, text);
+}
+
+/** Whether the query searches (a beginning, a name): its matches are found by an index and sorted, not walked in order. */
+export function isSearch(query: EventFilterQuery): boolean {
+  return PLANNED_PER_VALUE.some((name) => query[name] !== undefined);
 }

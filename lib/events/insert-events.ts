@@ -41,7 +41,7 @@ WITH batch AS (
   SELECT b.*, b.acquirer_merchant_identifier AS mid, b.acquirer_terminal_identifier AS tid FROM batch b
   WHERE b.dedup_key IS NULL OR b.id IN (SELECT event_id FROM claimed)
 ), matched AS MATERIALIZED (
-  SELECT f.*, m.credential_id, m.any_credential, m.credential_merchant_id FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
+  SELECT f.*, m.credential_id, m.any_credential, m.disabled_credential_id, m.credential_merchant_id FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
 ), stored AS (
   INSERT INTO events AS e (id, type, status, failure_reason, attempt_count, data, merchant_id, terminal_id, acquirer_name,
     acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method, authorization_code,
@@ -53,7 +53,7 @@ WITH batch AS (
   FROM matched m ORDER BY n
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, e.trace_parent${bodies ? ", e.body" : ""}
 ), decided AS (
-  SELECT s.*, m.credential_id, m.trigger, m.acquirer_name FROM stored s JOIN matched m ON m.id = s.id
+  SELECT s.*, m.credential_id, m.disabled_credential_id, m.trigger, m.acquirer_name FROM stored s JOIN matched m ON m.id = s.id
 ), ${recordDecisions("d.trigger")}
 SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName"${bodies ? ", d.body AS json" : ""}
 FROM decided d`;

@@ -7,8 +7,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/roles";
 import { scopeBinding, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { readSql } from "@/lib/db/client";
-import { statementName } from "@/lib/db/statement-name";
-import { eventKeysetWalk, literalLimit } from "@/lib/events/filter-conditions";
+import { eventKeysetWalk, eventStatementName, isSearch, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { keysetWindow, type Position } from "@/lib/paging/keyset-page";
 
@@ -34,10 +33,39 @@ export function listEventsStatement(
       count(*)::int AS rows,
       max(p.created_at) FILTER (WHERE p.n = ${pageSize}) AS last_created_at,
       max(p.id) FILTER (WHERE p.n = ${pageSize}) AS last_id
-    FROM (SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
-      ${where}
-      ORDER BY ${order} LIMIT ${literalLimit(limit + 1)}) p`;
+    FROM (${positionsFirst(filters) ? searchPage(where, order, limit) : walkPage(where, order, limit)}) p`;
   return { text, values };
+}
+
+/**
+ * Whether a search's positions can be sorted from its indexes alone: a MID's or TID's beginning
+ * (their indexes hold the column) or a merchant's name (merchant_id, created_at, id). Not q (its
+ * bitmap of five indexes reads rows anyway; sorting positions first made PostgreSQL walk the
+ * whole table for a rare code) nor the serial number (an expression over data).
+ */
+function positionsFirst(filters: Omit<ListEventsQuery, "cursor" | "limit" | "order_by">): boolean {
+  return isSearch(filters) && filters.q === undefined && filters.terminal_serial_number === undefined;
+}
+
+/** The page's rows read in keyset order from an index that has it (the walk: no filter, or an equal one). */
+function walkPage(where: string, order: string, limit: number): string {
+  return `SELECT e.body, e.created_at, e.id, row_number() OVER (ORDER BY ${order}) AS n FROM events e
+      ${where}
+      ORDER BY ${order} LIMIT ${literalLimit(limit + 1)}`;
+}
+
+/**
+ * A search's page: its matches come from an index in the value's order (a MID's beginning, a
+ * merchant's events), so all of them are sorted to find the page. Only their positions are
+ * sorted (an index-only scan, no row read), and only the page's rows are fetched after: with
+ * the bodies, 1,000 matches read 1,000 rows for 21 (docs/benchmarks.md, "Search").
+ */
+function searchPage(where: string, order: string, limit: number): string {
+  const keyOrder = order.replaceAll("e.", "k.");
+  return `SELECT e.body, k.created_at, k.id, row_number() OVER (ORDER BY ${keyOrder}) AS n
+      FROM (SELECT e.created_at, e.id FROM events e ${where} ORDER BY ${order} LIMIT ${literalLimit(limit + 1)}) k
+      JOIN events e ON e.created_at = k.created_at AND e.id = k.id
+      ORDER BY ${keyOrder}`;
 }
 
 /** Lists events; returns the page envelope as JSON text, ready to send. */
@@ -47,7 +75,7 @@ export async function listEvents(options: { caller: Caller; query: ListEventsQue
   const { limit, sort, order_by: _orderBy, ...filters } = query;
   const window = keysetWindow("events", { ...filters, ...scopeBinding(scope) }, { limit, cursor, sort });
   const { text, values } = listEventsStatement(query, window.after, scope);
-  const [row] = (await readSql({ name: statementName("events_list", text), text, values })) as PageRow[];
+  const [row] = (await readSql({ name: eventStatementName("events_list", text, filters), text, values })) as PageRow[];
 
   const hasMore = (row?.rows ?? 0) > limit;
   const last = row?.last_created_at && row.last_id ? { createdAt: row.last_created_at, id: row.last_id } : undefined;

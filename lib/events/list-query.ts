@@ -45,6 +45,15 @@ const API_VALUE = {
       .trim()
       .min(FILTER_NAME_PART.min, `must have at least ${FILTER_NAME_PART.min} characters`)
       .max(FILTER_NAME_PART.max),
+  // A set of words (failure reasons), comma-separated: sorted without repeats, like statuses.
+  words: () =>
+    z
+      .string()
+      .max(512)
+      .transform((v) => [...new Set(v.split(",").map((word) => word.trim()))].sort())
+      .refine((words) => words.every((word) => word.length >= FILTER_TEXT.min && word.length <= FILTER_TEXT.max), {
+        message: `must be one or more values of ${FILTER_TEXT.min} to ${FILTER_TEXT.max} characters, comma-separated`,
+      }),
   day: () => utcDay,
   instantOrDay: () => instantOrDay,
 };

@@ -43,7 +43,7 @@ WITH claimed AS (
   FOR UPDATE SKIP LOCKED
 ), matched AS MATERIALIZED (
   -- Materialized so that the CASEs below read the lookup, not re-run it.
-  SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential, m.credential_merchant_id
+  SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential, m.disabled_credential_id, m.credential_merchant_id
   FROM claimed c CROSS JOIN LATERAL ${credentialMatch("c")} m
 ), decided AS (
   UPDATE events e SET
@@ -53,7 +53,7 @@ WITH claimed AS (
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at
-  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id, e.acquirer_name, e.trace_parent
+  RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, m.credential_id, m.disabled_credential_id, e.acquirer_name, e.trace_parent
 ), ${recordDecisions(trigger)}
 SELECT d.id, d.status, d.failure_reason AS "failureReason", d.acquirer_name AS "acquirerName", d.trace_parent AS "traceParent"
 FROM decided d`;

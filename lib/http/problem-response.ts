@@ -26,6 +26,7 @@ export function problemResponse(error: ApiError, requestId: string): Response {
     detail: error.message,
     code: error.code,
     ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.existing ? { existing: error.existing } : {}),
     request_id: requestId,
   };
   return new Response(JSON.stringify(body), {

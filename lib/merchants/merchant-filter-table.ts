@@ -5,13 +5,16 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { normalizeCnpj } from "@/lib/merchants/cnpj";
 import { filterOf } from "@/lib/paging/list-filter-table";
+import { foldText } from "@/lib/search/fold-text";
 
 const filter = filterOf<Prisma.MerchantWhereInput>();
 
 function searchWhere(search: string): Prisma.MerchantWhereInput {
-  // Prisma passes `contains` to (I)LIKE unescaped: a "%" or "_" typed in the box is literal.
-  const literal = search.replace(/[\\%_]/g, "\\$&");
-  const byName: Prisma.MerchantWhereInput = { name: { contains: literal, mode: "insensitive" } };
+  // Prisma passes `contains` to LIKE unescaped: a "%" or "_" typed in the box is literal. The name
+  // is compared folded (search_name: no accents, lower case, kept by a trigger) with the folded
+  // text, so "otica" finds "Ótica" and "SALAO" finds "Salão".
+  const literal = foldText(search).replace(/[\\%_]/g, "\\$&");
+  const byName: Prisma.MerchantWhereInput = { searchName: { contains: literal } };
   // Tax ids are stored normalized, so "11.222.333" finds 11222333000181. A prefix, not a
   // substring: "0001" (every head office) would otherwise match nearly everything.
   const taxIdPrefix = normalizeCnpj(search);
@@ -24,7 +27,8 @@ export const MERCHANT_FILTER_TABLE = [
     name: "search",
     schema: z.string().trim().min(1, "must not be empty").max(200),
     where: searchWhere,
-    description: "A part of the name (any case), or the beginning of the tax id (mask optional).",
+    description:
+      "A part of the name (any case, accents optional: otica finds Ótica), or the beginning of the tax id (mask optional).",
     page: (text) => text.trim().slice(0, 200),
   }),
   filter({

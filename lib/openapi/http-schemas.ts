@@ -18,6 +18,10 @@ export const problemSchema = z.strictObject({
     .regex(/^[a-z_]+$/)
     .describe("Stable, machine-readable"),
   errors: z.array(fieldErrorSchema).optional().describe("For validation failures: each bad, missing or unknown field"),
+  existing: z
+    .strictObject({ id: z.string(), href: z.string().describe("Its URL in this API, e.g. /v1/credentials/{id}") })
+    .optional()
+    .describe("For a conflict with a resource that holds the place (duplicate_credential): which one"),
   request_id: z.string().describe("Also in the X-Request-Id header"),
 });
 

@@ -203,7 +203,8 @@ describe("filters", () => {
     const merchant = tag();
     await ingestEvents(ingester, 1, () => ({ merchantId: merchant }));
     const [event] = (await get(`merchant_id=${merchant}`)).json.data;
-    expect(Object.keys(event).sort()).toEqual(["createdAt", "data", "id", "status", "type", "updatedAt"]);
+    // The seed's fields, and why it failed (issue 23: null unless failed).
+    expect(Object.keys(event).sort()).toEqual(["createdAt", "data", "failureReason", "id", "status", "type", "updatedAt"]);
     expect(event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(event.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

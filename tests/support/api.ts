@@ -92,3 +92,9 @@ export function tokensOf<R extends Role>(...roles: R[]): Record<R, string> {
   });
   return tokens;
 }
+
+/** One access token per role, for tests that call as several (a user of each role, made once). */
+export async function accessTokensOf<const R extends Role>(roles: readonly R[]): Promise<Record<R, string>> {
+  const tokens = await Promise.all(roles.map(async (role) => [role, (await userWithTokens(role)).accessToken] as const));
+  return Object.fromEntries(tokens) as Record<R, string>;
+}

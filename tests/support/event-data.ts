@@ -2,7 +2,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { EventDataInput } from "@/lib/events/data-schema";
 
-const alnum = (n: number) => randomBytes(n).toString("hex").toUpperCase().slice(0, n);
+export const alnum = (n: number) => randomBytes(n).toString("hex").toUpperCase().slice(0, n);
 
 export function cardEventData(overrides: Partial<EventDataInput> = {}): EventDataInput {
   return {

@@ -1,6 +1,7 @@
 "use client";
 
 // What happened to an event: every processing attempt, and every webhook delivery of it.
+import Link from "next/link";
 import { Mono, Time } from "@/components/events/detail/detail-parts";
 import type { EventDetail as EventDetailData } from "@/components/events/event-types";
 import { humanize } from "@/components/events/format";
@@ -43,7 +44,10 @@ export function Attempts({ event, loading }: { event: EventDetailData; loading: 
               {attempt.credentialId ? (
                 <>
                   {" "}
-                  · credential <Mono>{attempt.credentialId}</Mono>
+                  · credential{" "}
+                  <Link href={`/credentials?id=${attempt.credentialId}`} className="underline">
+                    <Mono>{attempt.credentialId}</Mono>
+                  </Link>
                 </>
               ) : null}
             </p>

@@ -2,6 +2,7 @@
 
 // The head of an event's page: amount, status, payment method and card, when and which id; for a
 // failed event the reason, what to do about it, and the retry.
+import Link from "next/link";
 import { Mono, Time } from "@/components/events/detail/detail-parts";
 import { CreateMissingCredential, RetryControl } from "@/components/events/detail/event-actions";
 import { EventIcon } from "@/components/events/event-icons";
@@ -10,6 +11,17 @@ import { acquirerLabel, brandLabel, formatAmount, humanize } from "@/components/
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
+
+/** The disabled credential the latest attempt found (recorded since issue 23; older attempts name none). */
+function DisabledCredentialLink({ event }: { event: EventDetailData }) {
+  const credentialId = event.attempts.at(-1)?.credentialId;
+  if (!credentialId) return null;
+  return (
+    <Link href={`/credentials?id=${credentialId}`} className="mt-2 inline-block font-medium text-(--accent) underline">
+      Open the disabled credential
+    </Link>
+  );
+}
 
 const FAILURE_HELP: Record<string, string> = {
   no_matching_credential:
@@ -74,6 +86,7 @@ export function EventSummary({ event, preview }: { event: EventDetailData; previ
                 <p className="mt-1 text-(--fg-muted)">{FAILURE_HELP[event.failureReason]}</p>
               ) : null}
               {event.failureReason === "no_matching_credential" ? <CreateMissingCredential event={event} /> : null}
+              {event.failureReason === "credential_disabled" ? <DisabledCredentialLink event={event} /> : null}
             </>
           )}
         </div>
