@@ -3,8 +3,8 @@
 // acquirer, MID and TID, and the RRN/NSU, or the authorization code where the RRNs do not
 // contradict it (one of them has none); and never across merchants (the same owner), payment
 // methods or cards (last 4, when both have one), nor further apart than PAYMENT_WINDOW_DAYS (NSUs
-// repeat: Cielo's has 6 digits). One indexed read (events_retrieval_reference_number_idx,
-// events_authorization_code_idx, pruned to the months of the window) per round, for the detail
+// repeat: Cielo's has 6 digits). One indexed read (events_rrn_prefix_idx,
+// events_authorization_code_prefix_idx, pruned to the months of the window) per round, for the detail
 // only: the list never asks. A second round follows the RRNs and codes the first found (a void
 // that names only the authorization code reaches the capture that names only the RRN). An event
 // without an RRN cannot tell two payments with its code apart: it links to both (the card, method
@@ -36,14 +36,14 @@ export type PaymentIdentity = {
 export const PAYMENT_EVENTS_SQL = `
 SELECT e.id, e.type, e.data->>'transactionType' AS "transactionType", e.transaction_status AS "transactionStatus",
   (e.data->>'amount')::bigint AS amount, e.created_at AS "createdAt",
-  e.retrieval_reference_number AS rrn, e.authorization_code AS code
+  upper(e.retrieval_reference_number) AS rrn, upper(e.authorization_code) AS code
 FROM events e
 WHERE e.acquirer_name = $1 AND e.acquirer_merchant_identifier = $2 AND e.acquirer_terminal_identifier = $3
   AND e.owner_merchant_id = $4 AND e.payment_method = $5
   AND e.created_at >= $6 AND e.created_at < $7
   AND (e.card_last4 IS NULL OR $8::varchar IS NULL OR e.card_last4 = $8::varchar)
-  AND (e.retrieval_reference_number = ANY ($9::varchar[])
-    OR (e.authorization_code = ANY ($10::varchar[]) AND (e.retrieval_reference_number IS NULL OR cardinality($9::varchar[]) = 0)))
+  AND ((upper(e.retrieval_reference_number) COLLATE "C") = ANY ($9::varchar[])
+    OR ((upper(e.authorization_code) COLLATE "C") = ANY ($10::varchar[]) AND (e.retrieval_reference_number IS NULL OR cardinality($9::varchar[]) = 0)))
 ORDER BY e.created_at, e.id
 LIMIT ${MAX_EVENTS}`;
 
@@ -66,8 +66,10 @@ const present = (r: Row): PaymentEventDto => ({
 /** The payment of an event already found within the caller's scope (its owner is the caller's merchant). */
 export async function findPayment(event: PaymentIdentity, self: PaymentEventDto): Promise<PaymentDto> {
   const { acquirerName, acquirerMerchantIdentifier: mid, acquirerTerminalIdentifier: tid, ownerMerchantId } = event;
-  const rrns = new Set(event.retrievalReferenceNumber ? [event.retrievalReferenceNumber] : []);
-  const codes = new Set(event.authorizationCode ? [event.authorizationCode] : []);
+  // Compared upper-cased: the identifiers' indexes are on upper(...) COLLATE "C" (the search's
+  // prefix indexes, prisma/migrations/*_forgiving_search), and a code's case says nothing.
+  const rrns = new Set(event.retrievalReferenceNumber ? [event.retrievalReferenceNumber.toUpperCase()] : []);
+  const codes = new Set(event.authorizationCode ? [event.authorizationCode.toUpperCase()] : []);
   if (!acquirerName || !mid || !tid || !ownerMerchantId || !event.paymentMethod || rrns.size + codes.size === 0)
     return { state: paymentStateOf([self]), events: [self] };
   const window = PAYMENT_WINDOW_DAYS * 86_400_000;
