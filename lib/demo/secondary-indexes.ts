@@ -54,7 +54,7 @@ export async function withoutSecondaryIndexes<T>(pool: pg.Pool, work: () => Prom
         }
       }),
     );
-    await pool.query(`ANALYZE ${TABLES.join(", ")}`);
+    await pool.query(`ANALYZE ${TABLES.join(", ")}, event_dedup_keys`);
     log(`indexes rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
