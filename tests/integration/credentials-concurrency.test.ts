@@ -47,6 +47,12 @@ const post = (body: unknown, options: { key?: string; token?: string } = {}) =>
 
 const credentialsOf = (merchantId: string) => db().credential.count({ where: { merchantId } });
 
+/** A refusal: its status and its problem code. */
+function expectProblem(res: Awaited<ReturnType<typeof post>>, status: number, code: string) {
+  expect(res.status, code).toBe(status);
+  expect(res.json.code).toBe(code);
+}
+
 /** The operator's stored key where its row is changed behind the API's back (a lost response, a stale claim). */
 const storedKey = (key: string) => ({ userId_key: { userId: operator.user.id, key } });
 const changeStoredKey = (key: string, data: Prisma.IdempotencyKeyUpdateInput) =>
@@ -89,8 +95,7 @@ describe("Idempotency-Key", () => {
     });
     expect(viewerToken.status).toBe(200);
     const replay = await post(body, { key, token: viewerToken.json.access_token });
-    expect(replay.status).toBe(403);
-    expect(replay.json.code).toBe("insufficient_scope");
+    expectProblem(replay, 403, "insufficient_scope");
     expect(replay.text).not.toContain(body.authenticationData.terminalIdentifier);
   });
 
@@ -117,8 +122,7 @@ describe("Idempotency-Key", () => {
     expect((await post(otherBody, { key: otherKey })).status).toBe(201);
     await changeStoredKey(otherKey, { responseBody: row.responseBody });
     const unreadable = await post(otherBody, { key: otherKey });
-    expect(unreadable.status).toBe(409);
-    expect(unreadable.json.code).toBe("idempotency_response_unavailable");
+    expectProblem(unreadable, 409, "idempotency_response_unavailable");
   });
 
   it("refuses the same key with another body with 422 idempotency_key_reused", async () => {
@@ -126,8 +130,7 @@ describe("Idempotency-Key", () => {
     const key = newKey();
     expect((await post(cieloBody(merchantId), { key })).status).toBe(201);
     const other = await post(cieloBody(merchantId), { key });
-    expect(other.status).toBe(422);
-    expect(other.json.code).toBe("idempotency_key_reused");
+    expectProblem(other, 422, "idempotency_key_reused");
     expect(await credentialsOf(merchantId)).toBe(1);
   });
 
@@ -138,8 +141,7 @@ describe("Idempotency-Key", () => {
     const bad = await post({ ...body, authenticationData: { ...body.authenticationData, terminalIdentifier: "BAD" } }, { key });
     expect(bad.status).toBe(400);
     const unknownMerchant = await post({ ...body, merchantId: "d00000000000000000g0" }, { key });
-    expect(unknownMerchant.status).toBe(422);
-    expect(unknownMerchant.json.code).toBe("merchant_not_found");
+    expectProblem(unknownMerchant, 422, "merchant_not_found");
     const good = await post(body, { key });
     expect(good.status).toBe(201);
     expect(good.headers.get("idempotent-replayed")).toBeNull();
@@ -165,15 +167,13 @@ describe("Idempotency-Key", () => {
     // As if the first request were still running: no response recorded yet.
     await changeStoredKey(key, { responseStatus: null, responseBody: null, responseHeaders: undefined, completedAt: null });
     const inFlight = await post(body, { key });
-    expect(inFlight.status).toBe(409);
-    expect(inFlight.json.code).toBe("idempotency_in_flight");
+    expectProblem(inFlight, 409, "idempotency_in_flight");
     expect(inFlight.headers.get("retry-after")).toBe("1");
     // As if its instance had died minutes ago: the key is free again, and the request runs
     // (and meets the credential its first attempt created).
     await changeStoredKey(key, { createdAt: new Date(Date.now() - 10 * 60_000) });
     const takeover = await post(body, { key });
-    expect(takeover.status).toBe(409);
-    expect(takeover.json.code).toBe("duplicate_credential");
+    expectProblem(takeover, 409, "duplicate_credential");
   });
 
   it("forgets a key after 24 hours", async () => {

@@ -92,6 +92,13 @@ async function expectUrlRefused(merchantId: string, url: string) {
   expect(res.json.errors[0].field).toBe("url");
 }
 
+/** n events of the merchant, stored and processed one after another: their ids, in order. */
+async function processedEventIds(m: Parameters<typeof processedEvent>[0], n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push(await processedEvent(m));
+  return ids;
+}
+
 const deliveriesOf = (eventId: string) =>
   db().webhookDelivery.findMany({ where: { eventId }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
 
@@ -412,8 +419,7 @@ describe("delivery", () => {
     const m = await merchantWithCredential();
     const r = await receiver();
     await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
-    const eventIds: string[] = [];
-    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    await processedEventIds(m, 6);
     worker();
     await until(() => r.received.length === 6, 10_000);
     // At 2/s, six deliveries take three seconds of the worker's clock (unlimited: a few ms). The
@@ -429,8 +435,7 @@ describe("delivery", () => {
     const m = await merchantWithCredential();
     const r = await receiver();
     await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
-    const eventIds: string[] = [];
-    for (let i = 0; i < 8; i++) eventIds.push(await processedEvent(m));
+    const eventIds = await processedEventIds(m, 8);
     const a = worker();
     const b = worker();
     const where = { eventId: { in: eventIds } };
@@ -503,8 +508,7 @@ describe("delivery", () => {
     const m = await merchantWithCredential();
     const r = await receiver();
     await endpointFor(m.merchantId, r.url);
-    const eventIds: string[] = [];
-    for (let i = 0; i < 30; i++) eventIds.push(await processedEvent(m));
+    const eventIds = await processedEventIds(m, 30);
     const a = worker();
     const b = worker();
     await until(
@@ -629,8 +633,7 @@ describe("visibility and control", () => {
     let up = false;
     const r = await receiver(() => (up ? { status: 200 } : { status: 503 }));
     const endpoint = await endpointFor(m.merchantId, r.url);
-    const eventIds: string[] = [];
-    for (let i = 0; i < 6; i++) eventIds.push(await processedEvent(m));
+    const eventIds = await processedEventIds(m, 6);
     const w = worker();
     const where = { eventId: { in: eventIds } };
     await until(async () => (await db().webhookDelivery.count({ where: { ...where, status: "failed" } })) === 6, 15_000);
