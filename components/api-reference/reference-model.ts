@@ -1,17 +1,9 @@
 // What the API reference page shows, read from the OpenAPI document: operations grouped by tag,
 // shared parts ($ref) resolved, and short summaries of parameter schemas. Pure functions.
-import {
-  type Header,
-  HTTP_METHODS,
-  type HttpMethod,
-  isReference,
-  type JsonSchema,
-  type OpenApiDocument,
-  type Operation,
-  type Parameter,
-  type Reference,
-  type Response,
-} from "@/lib/openapi/types";
+import { documentOperations } from "@/lib/openapi/document-reading";
+import type { HttpMethod, JsonSchema, OpenApiDocument, Operation } from "@/lib/openapi/types";
+
+export { resolve, resolveHeader, resolveParameter, resolveResponse } from "@/lib/openapi/document-reading";
 
 export type ReferenceOperation = { method: HttpMethod; path: string; operation: Operation; anchor: string };
 export type ReferenceTag = { name: string; description?: string; anchor: string; operations: ReferenceOperation[] };
@@ -22,35 +14,17 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 /** Operations by tag, in the document's tag order and path order. */
 export function operationsByTag(document: OpenApiDocument): ReferenceTag[] {
   const tags: ReferenceTag[] = document.tags.map((tag) => ({ ...tag, anchor: `tag-${slug(tag.name)}`, operations: [] }));
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const name = operation.tags[0] ?? "Other";
-      let tag = tags.find((t) => t.name === name);
-      if (!tag) {
-        tag = { name, anchor: `tag-${slug(name)}`, operations: [] };
-        tags.push(tag);
-      }
-      tag.operations.push({ method, path, operation, anchor: `op-${operation.operationId}` });
+  for (const { path, method, operation } of documentOperations(document)) {
+    const name = operation.tags[0] ?? "Other";
+    let tag = tags.find((t) => t.name === name);
+    if (!tag) {
+      tag = { name, anchor: `tag-${slug(name)}`, operations: [] };
+      tags.push(tag);
     }
+    tag.operations.push({ method, path, operation, anchor: `op-${operation.operationId}` });
   }
   return tags.filter((t) => t.operations.length > 0);
 }
-
-/** A component behind a $ref (#/components/<section>/<name>), with its name when it had one. */
-export function resolve<T>(document: OpenApiDocument, value: T | Reference): { value: T; sharedAs?: string } {
-  if (!isReference(value)) return { value };
-  const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(value.$ref) ?? [];
-  const found = section && name ? (document.components as Record<string, Record<string, unknown>>)[section]?.[name] : undefined;
-  if (!found) throw new Error(`The reference ${value.$ref} leads nowhere.`);
-  return { value: found as T, sharedAs: name };
-}
-
-export const resolveResponse = (document: OpenApiDocument, value: Response | Reference) => resolve<Response>(document, value);
-export const resolveHeader = (document: OpenApiDocument, value: Header | Reference) => resolve<Header>(document, value).value;
-export const resolveParameter = (document: OpenApiDocument, value: Parameter | Reference) =>
-  resolve<Parameter>(document, value).value;
 
 /**
  * The named schema a $ref points to ("Merchant"), if the schema is one, or narrows one (a

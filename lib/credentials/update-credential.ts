@@ -54,19 +54,18 @@ function nextAuthenticationData(
     }
   }
   const base = stored.readable ? stored.data : {};
-  const checked = checkFieldValues(fields, mergeFieldValues(base, unmaskPatch(fields, base, patch)), "authenticationData");
-  errors.push(...checked.errors);
-  return checked.values;
+  return mergedAndChecked(fields, base, unmaskPatch(fields, base, patch), "authenticationData", errors);
 }
 
-function nextAdditionalData(
+/** The stored values with the patch merged in (RFC 7396), checked against the provider's fields; errors are collected. */
+function mergedAndChecked(
   fields: ProviderField[],
   stored: FieldValues,
-  patch: Record<string, unknown> | undefined,
+  patch: Record<string, unknown>,
+  field: "authenticationData" | "additionalData",
   errors: FieldError[],
-): FieldValues | undefined {
-  if (patch === undefined) return undefined;
-  const checked = checkFieldValues(fields, mergeFieldValues(stored, patch), "additionalData");
+): FieldValues {
+  const checked = checkFieldValues(fields, mergeFieldValues(stored, patch), field);
   errors.push(...checked.errors);
   return checked.values;
 }
@@ -93,7 +92,16 @@ export async function updateCredential(options: {
 
       const errors: FieldError[] = [];
       const authentication = nextAuthenticationData(authenticationFields, stored, input.authenticationData, errors);
-      const additional = nextAdditionalData(additionalDataFieldsOf(row.provider), storedAdditional, input.additionalData, errors);
+      const additional =
+        input.additionalData === undefined
+          ? undefined
+          : mergedAndChecked(
+              additionalDataFieldsOf(row.provider),
+              storedAdditional,
+              input.additionalData,
+              "additionalData",
+              errors,
+            );
       if (errors.length > 0) throw validationFailed(errors);
 
       const data: Prisma.CredentialUpdateInput = {};

@@ -36,6 +36,20 @@ export function listOperation(
 }
 
 /**
+ * A collection's two operations on its path: GET, a page of it (a list), and POST, an idempotent
+ * create. The path and the tag are said once.
+ */
+export function collectionOperations(declaration: {
+  path: string;
+  tag: string;
+  list: Omit<Parameters<typeof listOperation>[0], "path" | "tag">;
+  create: Omit<Parameters<typeof idempotentCreateOperation>[0], "path" | "tag">;
+}): OperationDeclaration[] {
+  const { path, tag, list, create } = declaration;
+  return [listOperation({ path, tag, ...list }), idempotentCreateOperation({ path, tag, ...create })];
+}
+
+/**
  * A change to one resource by its id (PATCH, DELETE, or POST to one of its actions): the write
  * rate limit, a bearer token, a 404 for an id that is not there, then the operation's own problems.
  */

@@ -13,11 +13,11 @@ import { exportEventsQuery } from "@/lib/events/export-events";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { listMerchantsQuery } from "@/lib/merchants/schemas";
 import { ALERT_OPERATIONS } from "@/lib/openapi/alert-paths";
-import { HEADERS } from "@/lib/openapi/components";
+import { HEADERS, type SchemaName } from "@/lib/openapi/components";
 import {
   changeByIdOperation,
+  collectionOperations,
   getByIdOperation,
-  idempotentCreateOperation,
   listOperation,
   NO_STORE,
   PAGING,
@@ -60,25 +60,42 @@ const EVENT_FILTERS = {
   sort: PAGING.sort,
 };
 
+/** A POST of the Authentication tag: a JSON body in, a 200 that is never stored by a cache out. */
+function authenticationOperation(
+  declaration: Pick<
+    OperationDeclaration,
+    "path" | "operationId" | "summary" | "description" | "auth" | "rateLimit" | "problems"
+  > & {
+    body: SchemaName;
+    answer: { description: string; body: SchemaName };
+  },
+): OperationDeclaration {
+  const { body, answer, ...named } = declaration;
+  return {
+    method: "post",
+    tag: "Authentication",
+    ...named,
+    body: { schema: body },
+    success: { 200: { ...answer, headers: NO_STORE } },
+  };
+}
+
 export const OPERATIONS: OperationDeclaration[] = [
   // Authentication
-  {
-    method: "post",
+  authenticationOperation({
     path: "/v1/auth",
     operationId: "signIn",
     summary: "Sign in with a username and password",
     description: "Answers a token pair. Failed sign-ins are limited per username and per client address (429 with Retry-After).",
-    tag: "Authentication",
     auth: "public",
-    body: { schema: "SignInRequest" },
-    success: { 200: { description: "A new token pair.", body: "TokenResponse", headers: NO_STORE } },
+    body: "SignInRequest",
+    answer: { description: "A new token pair.", body: "TokenResponse" },
     problems: {
       401: { codes: ["invalid_credentials"] },
       429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
     },
-  },
-  {
-    method: "post",
+  }),
+  authenticationOperation({
     path: "/v1/auth/refresh",
     operationId: "refreshTokens",
     rateLimit: "token",
@@ -86,16 +103,12 @@ export const OPERATIONS: OperationDeclaration[] = [
     description:
       "The refresh token in the body authenticates the request (no Authorization header). It is spent: presented " +
       "again, it ends its whole family (RFC 9700 reuse detection).",
-    tag: "Authentication",
     auth: "public",
-    body: { schema: "RefreshTokenRequest" },
-    success: {
-      200: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse", headers: NO_STORE },
-    },
+    body: "RefreshTokenRequest",
+    answer: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse" },
     problems: { 400: { codes: ["invalid_grant"] } },
-  },
-  {
-    method: "post",
+  }),
+  authenticationOperation({
     path: "/v1/auth/password",
     operationId: "changePassword",
     rateLimit: "write",
@@ -104,27 +117,24 @@ export const OPERATIONS: OperationDeclaration[] = [
       "The current password is required (checked under the sign-in limits). Every session and token of the account " +
       "ends, this one included: sign in again with the new password. The only operation open to an account whose " +
       "password was set by someone else (every other answers 403 password_change_required until it is changed).",
-    tag: "Authentication",
     auth: "bearer",
-    body: { schema: "ChangePasswordRequest" },
-    success: { 200: { description: "Changed; every session ended.", body: "PasswordChanged", headers: NO_STORE } },
+    body: "ChangePasswordRequest",
+    answer: { description: "Changed; every session ended.", body: "PasswordChanged" },
     problems: {
       404: { codes: ["not_found"] },
       429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
     },
-  },
-  {
-    method: "post",
+  }),
+  authenticationOperation({
     path: "/v1/auth/revoke",
     operationId: "revokeTokens",
     rateLimit: "token",
     summary: "End a refresh token's family (sign out)",
     description: "Like RFC 7009, any well-formed body answers 200: the answer says nothing about which tokens exist.",
-    tag: "Authentication",
     auth: "public",
-    body: { schema: "RefreshTokenRequest" },
-    success: { 200: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse", headers: NO_STORE } },
-  },
+    body: "RefreshTokenRequest",
+    answer: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse" },
+  }),
 
   // Providers
   {
@@ -140,24 +150,24 @@ export const OPERATIONS: OperationDeclaration[] = [
   },
 
   // Merchants
-  listOperation({
+  ...collectionOperations({
     path: "/v1/merchants",
-    operationId: "listMerchants",
-    summary: "List and search merchants",
     tag: "Merchants",
-    query: listMerchantsQuery,
-    filters: MERCHANT_FILTER_TABLE,
-    page: { description: "A page of merchants.", body: "MerchantPage" },
-  }),
-  idempotentCreateOperation({
-    path: "/v1/merchants",
-    operationId: "createMerchant",
-    summary: "Register a merchant",
-    description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
-    tag: "Merchants",
-    body: "CreateMerchantRequest",
-    created: { description: "The merchant created.", body: "Merchant" },
-    conflicts: ["tax_id_taken"],
+    list: {
+      operationId: "listMerchants",
+      summary: "List and search merchants",
+      query: listMerchantsQuery,
+      filters: MERCHANT_FILTER_TABLE,
+      page: { description: "A page of merchants.", body: "MerchantPage" },
+    },
+    create: {
+      operationId: "createMerchant",
+      summary: "Register a merchant",
+      description: "Operators and admins. The tax id is a CNPJ (masked or not, the 2026 alphanumeric form accepted).",
+      body: "CreateMerchantRequest",
+      created: { description: "The merchant created.", body: "Merchant" },
+      conflicts: ["tax_id_taken"],
+    },
   }),
   getByIdOperation({
     path: "/v1/merchants/{id}",
@@ -208,30 +218,30 @@ export const OPERATIONS: OperationDeclaration[] = [
   }),
 
   // Credentials
-  listOperation({
+  ...collectionOperations({
     path: "/v1/credentials",
-    operationId: "listCredentials",
-    summary: "List credentials",
-    description: "Secret fields are masked.",
     tag: "Credentials",
-    query: listCredentialsQuery,
-    filters: CREDENTIAL_FILTER_TABLE,
-    page: { description: "A page of credentials.", body: "CredentialPage" },
-  }),
-  idempotentCreateOperation({
-    path: "/v1/credentials",
-    operationId: "createCredential",
-    summary: "Create a credential",
-    description:
-      "Operators and admins. The provider is named by providerId or providerName, or both (then they must agree). " +
-      "authenticationData and additionalData are checked against the provider's fields " +
-      "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
-      "masks them. A second enabled credential for one provider, MID and TID is a 409.",
-    tag: "Credentials",
-    body: "CreateCredentialRequest",
-    created: { description: "The credential created.", body: "CreatedCredential" },
-    conflicts: ["duplicate_credential"],
-    unprocessable: ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
+    list: {
+      operationId: "listCredentials",
+      summary: "List credentials",
+      description: "Secret fields are masked.",
+      query: listCredentialsQuery,
+      filters: CREDENTIAL_FILTER_TABLE,
+      page: { description: "A page of credentials.", body: "CredentialPage" },
+    },
+    create: {
+      operationId: "createCredential",
+      summary: "Create a credential",
+      description:
+        "Operators and admins. The provider is named by providerId or providerName, or both (then they must agree). " +
+        "authenticationData and additionalData are checked against the provider's fields " +
+        "(GET /v1/providers); unknown fields are refused. The response shows the secrets this once; every later read " +
+        "masks them. A second enabled credential for one provider, MID and TID is a 409.",
+      body: "CreateCredentialRequest",
+      created: { description: "The credential created.", body: "CreatedCredential" },
+      conflicts: ["duplicate_credential"],
+      unprocessable: ["merchant_not_found", "provider_not_found", "provider_name_mismatch"],
+    },
   }),
   getByIdOperation({
     path: "/v1/credentials/{id}",
@@ -435,29 +445,29 @@ export const OPERATIONS: OperationDeclaration[] = [
   }),
 
   // Users
-  listOperation({
+  ...collectionOperations({
     path: "/v1/users",
-    operationId: "listUsers",
-    summary: "List user accounts",
-    description: "Admins only.",
     tag: "Users",
-    query: listUsersQuery,
-    filters: { search: "The beginning of the username." },
-    page: { description: "A page of users.", body: "UserPage" },
-  }),
-  idempotentCreateOperation({
-    path: "/v1/users",
-    operationId: "createUser",
-    summary: "Create a user account",
-    description:
-      "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
-      "channel you trust. A merchant account (role merchant) names its merchant (merchantId, which must exist: " +
-      "else 422 merchant_not_found) and reaches only that merchant's data; no other role takes a merchantId.",
-    tag: "Users",
-    body: "CreateUserRequest",
-    created: { description: "The user, and its password (shown once).", body: "UserWithPassword", headers: NO_STORE },
-    conflicts: ["username_taken"],
-    unprocessable: ["merchant_not_found"],
+    list: {
+      operationId: "listUsers",
+      summary: "List user accounts",
+      description: "Admins only.",
+      query: listUsersQuery,
+      filters: { search: "The beginning of the username." },
+      page: { description: "A page of users.", body: "UserPage" },
+    },
+    create: {
+      operationId: "createUser",
+      summary: "Create a user account",
+      description:
+        "Admins only. The service makes a random password and answers it this once; give it to the user over a " +
+        "channel you trust. A merchant account (role merchant) names its merchant (merchantId, which must exist: " +
+        "else 422 merchant_not_found) and reaches only that merchant's data; no other role takes a merchantId.",
+      body: "CreateUserRequest",
+      created: { description: "The user, and its password (shown once).", body: "UserWithPassword", headers: NO_STORE },
+      conflicts: ["username_taken"],
+      unprocessable: ["merchant_not_found"],
+    },
   }),
   changeByIdOperation({
     method: "patch",

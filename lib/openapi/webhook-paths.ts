@@ -2,40 +2,35 @@
 // from lib/openapi/paths.ts, which lists them among the others.
 import "server-only";
 import { HEADERS } from "@/lib/openapi/components";
-import {
-  changeByIdOperation,
-  getByIdOperation,
-  idempotentCreateOperation,
-  listOperation,
-} from "@/lib/openapi/declaration-builders";
+import { changeByIdOperation, collectionOperations, getByIdOperation, listOperation } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
-  listOperation({
+  ...collectionOperations({
     path: "/v1/webhook-endpoints",
-    operationId: "listWebhookEndpoints",
-    summary: "List webhook endpoints",
-    description: "The merchants' webhook receivers. Signing secrets are masked.",
     tag: "Webhook endpoints",
-    query: listWebhookEndpointsQuery,
-    filters: { merchantId: "Only this merchant's endpoints." },
-    page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
-  }),
-  idempotentCreateOperation({
-    path: "/v1/webhook-endpoints",
-    operationId: "createWebhookEndpoint",
-    summary: "Register a webhook endpoint",
-    description:
-      "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
-      "is delivered to the URL, signed per Standard Webhooks. The URL must be https in production and must not be " +
-      "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
-      "shows the signing secret (whsec_...) this once; every later read masks it.",
-    tag: "Webhook endpoints",
-    body: "CreateWebhookEndpointRequest",
-    created: { description: "The endpoint, with its secret.", body: "WebhookEndpoint" },
-    unprocessable: ["merchant_not_found"],
+    list: {
+      operationId: "listWebhookEndpoints",
+      summary: "List webhook endpoints",
+      description: "The merchants' webhook receivers. Signing secrets are masked.",
+      query: listWebhookEndpointsQuery,
+      filters: { merchantId: "Only this merchant's endpoints." },
+      page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
+    },
+    create: {
+      operationId: "createWebhookEndpoint",
+      summary: "Register a webhook endpoint",
+      description:
+        "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
+        "is delivered to the URL, signed per Standard Webhooks. The URL must be https in production and must not be " +
+        "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
+        "shows the signing secret (whsec_...) this once; every later read masks it.",
+      body: "CreateWebhookEndpointRequest",
+      created: { description: "The endpoint, with its secret.", body: "WebhookEndpoint" },
+      unprocessable: ["merchant_not_found"],
+    },
   }),
   getByIdOperation({
     path: "/v1/webhook-endpoints/{id}",

@@ -8,15 +8,8 @@ import { generateKeyPairSync } from "node:crypto";
 import fc from "fast-check";
 import { SignJWT } from "jose";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
-import {
-  HTTP_METHODS,
-  type HttpMethod,
-  isReference,
-  type JsonSchema,
-  type OpenApiDocument,
-  type Operation,
-  type Parameter,
-} from "@/lib/openapi/types";
+import { documentOperations, resolveParameter } from "@/lib/openapi/document-reading";
+import type { HttpMethod, JsonSchema, OpenApiDocument, Operation, Parameter } from "@/lib/openapi/types";
 import { responseMismatches } from "@/tests/support/openapi-validator";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import {
@@ -102,15 +95,10 @@ const READ_BACK_FIELDS = ["metadata", "additionalData"];
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function targetsOf(document: OpenApiDocument): Target[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((method) => {
-      const operation = item[method]!;
-      const parameters = (operation.parameters ?? []).map((p) =>
-        isReference(p) ? document.components.parameters[p.$ref.split("/").pop()!]! : p,
-      );
-      return { path, method, operation, parameters, body: operation.requestBody?.content["application/json"]?.schema };
-    }),
-  );
+  return documentOperations(document).map(({ path, method, operation }) => {
+    const parameters = (operation.parameters ?? []).map((p) => resolveParameter(document, p));
+    return { path, method, operation, parameters, body: operation.requestBody?.content["application/json"]?.schema };
+  });
 }
 
 /** Ids that exist (by the name of the parameter or property that takes them), so that valid-looking requests reach past "not found". */

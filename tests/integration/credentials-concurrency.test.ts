@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as create } from "@/app/v1/credentials/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, TEST_PASSWORD, userWithTokens } from "../support/api";
@@ -46,6 +47,17 @@ const post = (body: unknown, options: { key?: string; token?: string } = {}) =>
 
 const credentialsOf = (merchantId: string) => db().credential.count({ where: { merchantId } });
 
+/** A refusal: its status and its problem code. */
+function expectProblem(res: Awaited<ReturnType<typeof post>>, status: number, code: string) {
+  expect(res.status, code).toBe(status);
+  expect(res.json.code).toBe(code);
+}
+
+/** The operator's stored key where its row is changed behind the API's back (a lost response, a stale claim). */
+const storedKey = (key: string) => ({ userId_key: { userId: operator.user.id, key } });
+const changeStoredKey = (key: string, data: Prisma.IdempotencyKeyUpdateInput) =>
+  db().idempotencyKey.update({ where: storedKey(key), data });
+
 describe("Idempotency-Key", () => {
   it("replays the first response (status, body, Location) with Idempotent-Replayed: true", async () => {
     const merchantId = await newMerchant();
@@ -83,8 +95,7 @@ describe("Idempotency-Key", () => {
     });
     expect(viewerToken.status).toBe(200);
     const replay = await post(body, { key, token: viewerToken.json.access_token });
-    expect(replay.status).toBe(403);
-    expect(replay.json.code).toBe("insufficient_scope");
+    expectProblem(replay, 403, "insufficient_scope");
     expect(replay.text).not.toContain(body.authenticationData.terminalIdentifier);
   });
 
@@ -109,13 +120,9 @@ describe("Idempotency-Key", () => {
     const otherKey = newKey();
     const otherBody = cieloBody(merchantId);
     expect((await post(otherBody, { key: otherKey })).status).toBe(201);
-    await db().idempotencyKey.update({
-      where: { userId_key: { userId: operator.user.id, key: otherKey } },
-      data: { responseBody: row.responseBody },
-    });
+    await changeStoredKey(otherKey, { responseBody: row.responseBody });
     const unreadable = await post(otherBody, { key: otherKey });
-    expect(unreadable.status).toBe(409);
-    expect(unreadable.json.code).toBe("idempotency_response_unavailable");
+    expectProblem(unreadable, 409, "idempotency_response_unavailable");
   });
 
   it("refuses the same key with another body with 422 idempotency_key_reused", async () => {
@@ -123,8 +130,7 @@ describe("Idempotency-Key", () => {
     const key = newKey();
     expect((await post(cieloBody(merchantId), { key })).status).toBe(201);
     const other = await post(cieloBody(merchantId), { key });
-    expect(other.status).toBe(422);
-    expect(other.json.code).toBe("idempotency_key_reused");
+    expectProblem(other, 422, "idempotency_key_reused");
     expect(await credentialsOf(merchantId)).toBe(1);
   });
 
@@ -135,8 +141,7 @@ describe("Idempotency-Key", () => {
     const bad = await post({ ...body, authenticationData: { ...body.authenticationData, terminalIdentifier: "BAD" } }, { key });
     expect(bad.status).toBe(400);
     const unknownMerchant = await post({ ...body, merchantId: "d00000000000000000g0" }, { key });
-    expect(unknownMerchant.status).toBe(422);
-    expect(unknownMerchant.json.code).toBe("merchant_not_found");
+    expectProblem(unknownMerchant, 422, "merchant_not_found");
     const good = await post(body, { key });
     expect(good.status).toBe(201);
     expect(good.headers.get("idempotent-replayed")).toBeNull();
@@ -160,33 +165,22 @@ describe("Idempotency-Key", () => {
     const body = cieloBody(merchantId);
     expect((await post(body, { key })).status).toBe(201);
     // As if the first request were still running: no response recorded yet.
-    await db().idempotencyKey.update({
-      where: { userId_key: { userId: operator.user.id, key } },
-      data: { responseStatus: null, responseBody: null, responseHeaders: undefined, completedAt: null },
-    });
+    await changeStoredKey(key, { responseStatus: null, responseBody: null, responseHeaders: undefined, completedAt: null });
     const inFlight = await post(body, { key });
-    expect(inFlight.status).toBe(409);
-    expect(inFlight.json.code).toBe("idempotency_in_flight");
+    expectProblem(inFlight, 409, "idempotency_in_flight");
     expect(inFlight.headers.get("retry-after")).toBe("1");
     // As if its instance had died minutes ago: the key is free again, and the request runs
     // (and meets the credential its first attempt created).
-    await db().idempotencyKey.update({
-      where: { userId_key: { userId: operator.user.id, key } },
-      data: { createdAt: new Date(Date.now() - 10 * 60_000) },
-    });
+    await changeStoredKey(key, { createdAt: new Date(Date.now() - 10 * 60_000) });
     const takeover = await post(body, { key });
-    expect(takeover.status).toBe(409);
-    expect(takeover.json.code).toBe("duplicate_credential");
+    expectProblem(takeover, 409, "duplicate_credential");
   });
 
   it("forgets a key after 24 hours", async () => {
     const merchantId = await newMerchant();
     const key = newKey();
     expect((await post(cieloBody(merchantId), { key })).status).toBe(201);
-    await db().idempotencyKey.update({
-      where: { userId_key: { userId: operator.user.id, key } },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
+    await changeStoredKey(key, { expiresAt: new Date(Date.now() - 1000) });
     const fresh = await post(cieloBody(merchantId), { key });
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get("idempotent-replayed")).toBeNull();
@@ -197,10 +191,9 @@ describe("Idempotency-Key", () => {
     const merchantId = await newMerchant();
     const stale = newKey();
     expect((await post(cieloBody(merchantId), { key: stale })).status).toBe(201);
-    const where = { userId_key: { userId: operator.user.id, key: stale } };
-    await db().idempotencyKey.update({ where, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await changeStoredKey(stale, { expiresAt: new Date(Date.now() - 1000) });
     expect((await post(cieloBody(merchantId), { key: newKey() })).status).toBe(201);
-    expect(await db().idempotencyKey.findUnique({ where })).toBeNull();
+    expect(await db().idempotencyKey.findUnique({ where: storedKey(stale) })).toBeNull();
   });
 
   it("refuses a key that is empty, longer than 255 characters or not printable ASCII", async () => {

@@ -66,6 +66,12 @@ const one = (found: ReadableSpan[], what: string) => {
   expect(found, what).toHaveLength(1);
   return found[0]!;
 };
+/** The one span of that name `span` links to: a group's or a batch's, in a trace of its own. */
+const linkedFrom = (span: ReadableSpan, name: string, what: string) =>
+  one(
+    named(name).filter((s) => span.links.some((l) => l.context.spanId === s.spanContext().spanId)),
+    what,
+  );
 
 async function post(mid: string, tid: string, headers: Record<string, string> = {}) {
   const res = await call(ingest, "/v1/webhooks/events", {
@@ -106,10 +112,7 @@ describe("tracing a notification", () => {
     const store = one(named("events_insert (grouped)", traceId), "the grouped insert");
     expect(parentOf(store)).toBe(ingestSpan.spanContext().spanId);
     expect(store.attributes["db.system.name"]).toBe("postgresql");
-    const group = one(
-      named("group commit events_insert").filter((g) => store.links.some((l) => l.context.spanId === g.spanContext().spanId)),
-      "the group's span",
-    );
+    const group = linkedFrom(store, "group commit events_insert", "the group's span");
     expect(group.links.map((l) => l.context.spanId)).toContain(store.spanContext().spanId);
     expect(named("db events_insert_bodies", group.spanContext().traceId).map(parentOf)).toContain(group.spanContext().spanId);
 
@@ -177,10 +180,7 @@ describe("tracing a notification", () => {
     const processing = one(named("event.process", traceId), "the event's processing");
     expect(parentOf(processing)).toBe(ingestSpan.spanContext().spanId);
     expect(processing.attributes["event.status"]).toBe("processed");
-    const batch = one(
-      named("events.process").filter((b) => processing.links.some((l) => l.context.spanId === b.spanContext().spanId)),
-      "the worker's batch",
-    );
+    const batch = linkedFrom(processing, "events.process", "the worker's batch");
     expect(batch.links.map((l) => l.context.traceId)).toContain(traceId);
     expect(named("db events_process_pending", batch.spanContext().traceId).map(parentOf)).toContain(batch.spanContext().spanId);
 

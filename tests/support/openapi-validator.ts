@@ -3,17 +3,9 @@
 // and its JSON body valid (JSON Schema 2020-12, ajv). tests/support/api.ts runs it on every
 // response of the integration tests, so the document cannot drift from what the API answers.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import {
-  type Header,
-  HTTP_METHODS,
-  type HttpMethod,
-  isReference,
-  type JsonSchema,
-  type OpenApiDocument,
-  type PathItem,
-  type Reference,
-  type Response,
-} from "@/lib/openapi/types";
+import { resolveHeader, resolveResponse } from "@/lib/openapi/document-reading";
+import type { HttpMethod, JsonSchema, OpenApiDocument, PathItem, Response } from "@/lib/openapi/types";
+import { HTTP_METHODS } from "@/lib/openapi/types";
 
 export type SeenResponse = {
   method: string;
@@ -74,15 +66,6 @@ function setUp(document: OpenApiDocument): Checker {
     // A literal segment wins over a parameter, as in Next's router (/events/export before /events/{id}).
     .sort((a, b) => a.names.length - b.names.length);
   return { document, templates, ajv, validators: new Map() };
-}
-
-function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
-  if (!isReference(value)) return value;
-  const [, section, name] = /^#\/components\/(responses|headers|parameters)\/(.+)$/.exec(value.$ref) ?? [];
-  const resolved =
-    section && name ? (document.components as Record<string, Record<string, unknown>>)[section]?.[name] : undefined;
-  if (!resolved) throw new Error(`The document's reference ${value.$ref} leads nowhere.`);
-  return resolved as T;
 }
 
 const normalized = (path: string) => new URL(path, "http://localhost").pathname;
@@ -164,11 +147,11 @@ export function responseMismatches(seen: SeenResponse, document: OpenApiDocument
       const statuses = Object.keys(operation.responses).join(", ");
       return [`[${where}] status ${seen.status} is not documented (documented: ${statuses})\n  body: ${seen.text.slice(0, 300)}`];
     }
-    response = resolve(document, documented);
+    response = resolveResponse(document, documented).value;
   }
 
   for (const [name, headerOrRef] of Object.entries(response.headers ?? {})) {
-    const header = resolve<Header>(document, headerOrRef);
+    const header = resolveHeader(document, headerOrRef);
     const value = seen.headers.get(name);
     if (value === null) {
       if (header.required) problems.push(`the required header ${name} is missing`);
