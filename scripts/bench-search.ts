@@ -6,7 +6,8 @@
 // end unless --keep. Each statement is the events list's own (listEventsStatement), run unnamed as
 // the list runs searches (planned for their values: eventStatementName), with a different value
 // each run. Prints p50/p95 per query and size and the plan (EXPLAIN ANALYZE) of each at the
-// largest size; --write puts them in docs/benchmarks.md ("search" section).
+// largest size; --write puts the figures in docs/benchmarks.md ("search" section) and the plans in
+// docs/benchmarks-search-plans.md.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpus } from "node:os";
@@ -279,10 +280,19 @@ async function main(): Promise<void> {
     "| --- | --- | --- | --- | --- |",
     ...rows,
     "",
+    "The plan (`EXPLAIN (ANALYZE, BUFFERS)`) of each query at the largest size: [benchmarks-search-plans.md](benchmarks-search-plans.md).",
+  ];
+  const plansMarkdown = [
+    "# Search plans (issue 23): `npm run bench:search -- --write`",
+    "",
+    "The plan of each query of [benchmarks.md](benchmarks.md#search-issue-23-npm-run-benchsearch) at its largest size, as the last written run left it.",
+    "",
     ...plans,
   ];
-  if (args.write) writeReportSection("docs/benchmarks.md", "search", markdown);
-  else console.log(markdown.join("\n"));
+  if (args.write) {
+    writeReportSection("docs/benchmarks.md", "search", markdown);
+    writeReportSection("docs/benchmarks-search-plans.md", "search-plans", plansMarkdown);
+  } else console.log([...markdown, "", ...plans].join("\n"));
 }
 
 await main();
