@@ -10,9 +10,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
-import { startScratchServer } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { runMain } from "./support/run-main";
+import { startTargetServer } from "./support/target-server";
 
 const { values } = parseArgs({
   options: {
@@ -25,11 +25,9 @@ const { values } = parseArgs({
 const BATCH = 100;
 
 async function main(): Promise<void> {
-  const server = await startScratchServer({
-    purpose: "batch",
-    adminUrl: process.env.BENCH_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  const server = await startTargetServer("bench-batch", {
+    adminUrlVariable: "BENCH_ADMIN_DATABASE_URL",
     port: Number(values.port),
-    logFile: "test-results/next-bench-batch.log",
     demoEvents: 0,
     env: { LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ADDRESS: "100000" },
   });

@@ -14,6 +14,7 @@ import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
 import { parseFlags } from "./support/flags";
 import { atLeast, atMost, none, printTargets, type TargetCheck } from "./support/target-checks";
+import { LOCAL_ADMIN_URL } from "./support/target-server";
 import { benchMerchant, listenForHooks } from "./support/webhook-receivers";
 
 const {
@@ -43,7 +44,7 @@ const {
 });
 const SCENARIOS = new Set(scenarios.split(","));
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_ADMIN_URL;
 const dbName = `pic_bench_webhooks_${randomBytes(3).toString("hex")}`;
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;

@@ -13,6 +13,7 @@ import { USERS } from "@/e2e/support/users";
 import { type FuzzReport, fuzzApi } from "@/tests/fuzz/openapi-fuzzer";
 import { prepareScratchDatabase, startScratchServer } from "@/tests/support/scratch-server";
 import { runMain } from "./support/run-main";
+import { LOCAL_ADMIN_URL } from "./support/target-server";
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 
-const ADMIN_URL = process.env.FUZZ_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const ADMIN_URL = process.env.FUZZ_ADMIN_DATABASE_URL ?? LOCAL_ADMIN_URL;
 
 type Target = { baseUrl: string; fetch?: typeof fetch; stop: () => Promise<void> };
 

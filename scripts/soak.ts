@@ -11,10 +11,10 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
-import { startScratchServer } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { writeReportSection } from "./support/report-section";
 import { runMain } from "./support/run-main";
+import { startTargetServer } from "./support/target-server";
 
 const { values } = parseArgs({
   options: {
@@ -171,11 +171,9 @@ function rssMiB(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  const server = await startScratchServer({
-    purpose: "soak",
-    adminUrl: process.env.SOAK_ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  const server = await startTargetServer("soak", {
+    adminUrlVariable: "SOAK_ADMIN_DATABASE_URL",
     port: Number(values.port),
-    logFile: "test-results/next-soak.log",
     demoEvents: Number(values.events),
     env: {
       DATABASE_POOL_SIZE: String(POOL_SIZE),

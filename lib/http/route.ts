@@ -41,15 +41,20 @@ export const WRITE: RouteOptions = { rateLimit: "write" };
 /** A create that takes an Idempotency-Key: WRITE, replayed for callers with `permission`. */
 export const idempotentWrite = (permission: Permission): RouteOptions => ({ ...WRITE, idempotentFor: permission });
 
-type Work = (requestId: string, params: Params) => Promise<{ response: Response; userId?: string }>;
+type Work = (request: Request, requestId: string, params: Params) => Promise<{ response: Response; userId?: string }>;
 
-// Traced, each request is a span named by its route (the label /metrics uses: no ids).
-function run(request: Request, context: NextContext | undefined, work: Work): Promise<Response> {
-  if (!tracingOn()) return respond(request, context, work, undefined);
-  const { parent, kind } = requestParent(request.headers);
-  return inSpan(request.method, { parent, kind, attributes: { "http.request.method": request.method } }, (span) =>
-    respond(request, context, work, span),
-  );
+/**
+ * A route handler doing `work` inside the wrapper (request id, error mapping, metrics, access
+ * log). Traced, each request is a span named by its route (the label /metrics uses: no ids).
+ */
+function wrapped(work: Work): RouteHandler {
+  return (request, context) => {
+    if (!tracingOn()) return respond(request, context, work, undefined);
+    const { parent, kind } = requestParent(request.headers);
+    return inSpan(request.method, { parent, kind, attributes: { "http.request.method": request.method } }, (span) =>
+      respond(request, context, work, span),
+    );
+  };
 }
 
 async function respond(
@@ -68,7 +73,7 @@ async function respond(
     // No resource has an id holding text PostgreSQL cannot store (U+0000, a lone surrogate),
     // and it could not even compare with one.
     if (unstorableText(params)) throw notFound();
-    ({ response, userId } = await work(requestId, params));
+    ({ response, userId } = await work(request, requestId, params));
   } catch (error) {
     response = problemResponse(toApiError(error, requestId), requestId);
   }
@@ -91,11 +96,10 @@ export function publicRoute<P extends Params = Params>(
   handler: (ctx: PublicContext<P>) => Promise<Response>,
   options: RouteOptions = {},
 ): RouteHandler {
-  return (request, context) =>
-    run(request, context, async (requestId, params) => {
-      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`);
-      return { response: await handler({ request, requestId, params: params as P }) };
-    });
+  return wrapped(async (request, requestId, params) => {
+    if (options.rateLimit) await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`);
+    return { response: await handler({ request, requestId, params: params as P }) };
+  });
 }
 
 /** A route that needs a valid access token; what the caller may do is checked by the service. */
@@ -103,27 +107,26 @@ export function authedRoute<P extends Params = Params>(
   handler: (ctx: AuthedContext<P>) => Promise<Response>,
   options: RouteOptions = {},
 ): RouteHandler {
-  return (request, context) =>
-    run(request, context, async (requestId, params) => {
-      const caller = await authenticateBearer(request);
-      if (caller.passwordChangeRequired && !options.allowsPendingPasswordChange) {
-        throw forbidden(
-          "password_change_required",
-          "This account's password was set by someone else: change it first (POST /v1/auth/password).",
-          {
-            "www-authenticate":
-              'Bearer realm="payment-integrations", error="insufficient_scope", error_description="password change required"',
-          },
-        );
-      }
-      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
-      const respond = () => handler({ request, requestId, params: params as P, caller });
-      if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
-      // The key's fingerprint needs the body; the handler reads it again from the original.
-      const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
-      const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
-      return { response, userId: caller.userId };
-    });
+  return wrapped(async (request, requestId, params) => {
+    const caller = await authenticateBearer(request);
+    if (caller.passwordChangeRequired && !options.allowsPendingPasswordChange) {
+      throw forbidden(
+        "password_change_required",
+        "This account's password was set by someone else: change it first (POST /v1/auth/password).",
+        {
+          "www-authenticate":
+            'Bearer realm="payment-integrations", error="insufficient_scope", error_description="password change required"',
+        },
+      );
+    }
+    if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
+    const respond = () => handler({ request, requestId, params: params as P, caller });
+    if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
+    // The key's fingerprint needs the body; the handler reads it again from the original.
+    const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
+    const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
+    return { response, userId: caller.userId };
+  });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -132,10 +135,9 @@ type Method = (typeof METHODS)[number];
 /** Exports for a route file: the given methods, and 405 problem+json with Allow for the rest. */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
-  const refuse: RouteHandler = (request, context) =>
-    run(request, context, async () => {
-      throw methodNotAllowed(allow);
-    });
+  const refuse = wrapped(async () => {
+    throw methodNotAllowed(allow);
+  });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
 }
 

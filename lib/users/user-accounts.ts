@@ -39,16 +39,22 @@ export async function listUserAccounts(options: { caller: Caller; query: ListUse
   });
 }
 
-export async function createUserAccount(options: {
-  caller: Caller;
-  input: CreateUserInput;
-}): Promise<{ user: UserDto; password: string }> {
+/** An account and the password it was given, answered this once. */
+type UserWithPassword = { user: UserDto; password: string };
+
+/**
+ * The password is ours, random, shown once to the admin: its first use must replace it. `write`
+ * gives it to the account.
+ */
+async function withRandomPassword(write: (password: string) => Promise<UserDto>): Promise<UserWithPassword> {
+  const password = randomPassword();
+  return { user: await write(password), password };
+}
+
+export async function createUserAccount(options: { caller: Caller; input: CreateUserInput }): Promise<UserWithPassword> {
   const { caller, input } = options;
   requirePermission(caller, "users:manage");
-  // The password is ours, shown once to the admin: its first use must replace it.
-  const password = randomPassword();
-  const user = await insertUser(caller, { ...input, password, passwordChangeRequired: true });
-  return { user, password };
+  return withRandomPassword((password) => insertUser(caller, { ...input, password, passwordChangeRequired: true }));
 }
 
 function refuseOwnAccount(caller: Caller, id: string): void {
@@ -66,17 +72,11 @@ export async function updateUserAccount(options: { caller: Caller; id: string; i
   return changeUser(caller, id, "user.update", { disabled }, roleChange);
 }
 
-export async function resetUserAccountPassword(options: {
-  caller: Caller;
-  id: string;
-}): Promise<{ user: UserDto; password: string }> {
+export async function resetUserAccountPassword(options: { caller: Caller; id: string }): Promise<UserWithPassword> {
   const { caller, id } = options;
   requirePermission(caller, "users:manage");
   refuseOwnAccount(caller, id);
-  const password = randomPassword();
-  const user = await changeUser(caller, id, "user.password_reset", {
-    passwordHash: await hashPassword(password),
-    passwordChangeRequired: true,
-  });
-  return { user, password };
+  return withRandomPassword(async (password) =>
+    changeUser(caller, id, "user.password_reset", { passwordHash: await hashPassword(password), passwordChangeRequired: true }),
+  );
 }

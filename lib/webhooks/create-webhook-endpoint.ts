@@ -1,16 +1,15 @@
 // Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
 // The signing secret is generated here and answered once; reads mask it.
 import "server-only";
-import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
 import { createAudited } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { requireOwnMerchant, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
+import { requireEndpointWrite } from "@/lib/webhooks/endpoint-write-scope";
 import type { CreateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 
@@ -19,10 +18,7 @@ export async function createWebhookEndpoint(options: {
   input: CreateWebhookEndpointInput;
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
-  const scope = tenantScope(caller, "webhooks:write");
-  // Another merchant's id in the body is answered as an unknown merchant (422).
-  requireOwnMerchant(scope, input.merchantId);
-  requireAllAlertsByAdmin(caller, input.allAlerts);
+  requireEndpointWrite(caller, input);
   const url = await checkEndpointUrl(input.url);
   const merchant = await db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
   if (!merchant) {

@@ -1,13 +1,13 @@
 // Changes a webhook endpoint (operators and admins): PATCH /v1/webhook-endpoints/{id}.
 // Enabling clears the disabled reason and the failing streak; disabling by hand records why.
 import "server-only";
-import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import { merchantWhere } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
+import { requireEndpointWrite } from "@/lib/webhooks/endpoint-write-scope";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 
@@ -17,8 +17,7 @@ export async function updateWebhookEndpoint(options: {
   input: UpdateWebhookEndpointInput;
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
-  const scope = tenantScope(caller, "webhooks:write");
-  requireAllAlertsByAdmin(caller, input.allAlerts);
+  const scope = requireEndpointWrite(caller, input);
   const before = await findWebhookEndpointRow(options.id, scope);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const enabling = input.enabled === true && !before.enabled;

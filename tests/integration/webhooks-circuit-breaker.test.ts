@@ -16,11 +16,9 @@ import { endedAfterEach, processedEvents, registerEndpoint } from "../support/we
 
 const COOLDOWN_MS = 400;
 await vi.hoisted(async () =>
-  (await import("../support/webhook-settings")).applyWebhookSettings({
+  (await import("../support/webhook-settings")).applySlotSettings({
     WEBHOOK_RETRY_SCHEDULE: "0,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1",
     WEBHOOK_TIMEOUT_MS: "300",
-    WEBHOOK_WORKER_CONCURRENCY: "16",
-    WEBHOOK_ENDPOINT_CONCURRENCY: "2",
     WEBHOOK_CIRCUIT_THRESHOLD: "3",
     WEBHOOK_CIRCUIT_COOLDOWN_MS: "400",
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: "1600",

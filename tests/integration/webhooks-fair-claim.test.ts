@@ -15,10 +15,8 @@ import { endedAfterEach, processedEvents, registerEndpoint } from "../support/we
 // 16 slots, 2 per endpoint, 4 per merchant while another waits (so 12 for a merchant alone). The
 // hanging attempts outlast the test (the receiver's close ends them); the circuit never opens.
 await vi.hoisted(async () =>
-  (await import("../support/webhook-settings")).applyWebhookSettings({
+  (await import("../support/webhook-settings")).applySlotSettings({
     WEBHOOK_TIMEOUT_MS: "60000",
-    WEBHOOK_WORKER_CONCURRENCY: "16",
-    WEBHOOK_ENDPOINT_CONCURRENCY: "2",
     WEBHOOK_MERCHANT_CONCURRENCY: "4",
     WEBHOOK_CIRCUIT_THRESHOLD: "1000",
   }),
