@@ -1,21 +1,10 @@
 // Automated accessibility checks (axe-core): no serious or critical violations on the sign-in
 // page, the overview, the providers page and the API reference, in the light and the dark scheme.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { COLOR_SCHEMES, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { USERS } from "../support/users";
 
-/** `include`: the parts of a page to analyse (all of it by default). */
-async function seriousViolations(page: Page, include: string[] = []) {
-  const builder = new AxeBuilder({ page });
-  for (const selector of include) builder.include(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-for (const colorScheme of ["light", "dark"] as const) {
+for (const colorScheme of COLOR_SCHEMES) {
   test(`no serious violations in the ${colorScheme} scheme: /login, /overview, /providers, /api-reference`, async ({
     page,
     signIn,

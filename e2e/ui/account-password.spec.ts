@@ -2,17 +2,11 @@
 // change signs the user out and the new password opens the console. Any user reaches the page
 // from the user menu. Accessibility checked, screenshots for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/accessibility";
 import { expect, fillSignInForm, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 test("a new account must choose its own password before the console opens", async ({ page }) => {
   const admin = await apiToken(page.request, USERS.admin);

@@ -2,21 +2,14 @@
 // entry on demand, secrets redacted); other roles are told it is for admins; axe finds no
 // serious violation; screenshots (docs/screenshots/ by npm run screenshots).
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { type Page, request as playwrightRequest } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const merchantName = `Livraria Cultura ${randomBytes(3).toString("hex").toUpperCase()}`;
 let credentialId = "";
@@ -153,11 +146,9 @@ test("an operator has no audit log link, and the page says it is for admins", as
   await expect(page.getByTestId("audit-table")).toHaveCount(0);
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`audit log: no serious violations, and a screenshot, in the ${colorScheme} scheme`, async ({ page, signIn }) => {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await signIn(USERS.admin);
-    await page.goto("/audit-log");
+for (const colorScheme of COLOR_SCHEMES) {
+  test(`audit log: no serious violations, and a screenshot, in the ${colorScheme} scheme`, async ({ page }) => {
+    await openInScheme(page, colorScheme, USERS.admin, "/audit-log");
     await expect(page.getByTestId("audit-row").first()).toBeVisible();
     await page
       .getByTestId("audit-row")

@@ -2,20 +2,15 @@
 // that names both changes; rotate a secret (the old one is never shown, the new one masked);
 // one state badge; axe finds no serious violation; a screenshot for docs/screenshots/.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 const alnum = (n: number) => randomBytes(n).toString("hex").slice(0, n).toUpperCase();
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 type Credential = { id: string; testMode: boolean; enabled: boolean; authenticationData: Record<string, string> };
 

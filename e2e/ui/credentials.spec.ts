@@ -4,9 +4,9 @@
 // confirmation; a viewer sees no create or change control; axe finds no serious violation;
 // screenshots of the list and of the form are for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
@@ -15,13 +15,6 @@ import { type E2EUser, USERS } from "../support/users";
 const suffix = () => randomBytes(3).toString("hex").toUpperCase();
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join("");
 const alnum = (n: number) => randomBytes(n).toString("hex").slice(0, n).toUpperCase();
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 async function registerMerchant(page: Page, name: string): Promise<void> {
   await page.goto("/merchants");
@@ -282,12 +275,10 @@ test.describe("credentials pages in both schemes", () => {
     await dispose();
   });
 
-  for (const colorScheme of ["light", "dark"] as const) {
-    test(`credentials: no serious violations, and screenshots, in the ${colorScheme} scheme`, async ({ page, signIn }) => {
+  for (const colorScheme of COLOR_SCHEMES) {
+    test(`credentials: no serious violations, and screenshots, in the ${colorScheme} scheme`, async ({ page }) => {
       test.setTimeout(90_000);
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await signIn(USERS.operator);
-      await page.goto("/credentials");
+      await openInScheme(page, colorScheme, USERS.operator, "/credentials");
       await expect(page.getByTestId("credential-row").first()).toBeVisible();
       // Merchant names arrive after the rows: wait for the cells' placeholders to go.
       await expect(page.getByTestId("credentials-table").locator("[aria-hidden=true].motion-safe\\:animate-pulse")).toHaveCount(

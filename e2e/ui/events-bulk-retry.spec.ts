@@ -2,8 +2,8 @@
 // the missing credential" opens the form prefilled, and the new credential offers to retry every
 // event it now matches; on the events view, "Retry N failed events" retries a whole filter.
 // Accessibility checked; screenshots for docs/screenshots/ (npm run screenshots).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential, seedDemoEvents } from "../support/seed-events";
@@ -13,11 +13,6 @@ test.beforeAll(() => {
   test.setTimeout(120_000);
   seedDemoEvents();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 type Count = { count: number; capped: boolean };
 

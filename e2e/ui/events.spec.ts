@@ -2,9 +2,9 @@
 // infinite scroll with a virtualised table, keyboard, the detail side panel and Back, the CSV
 // export, the "new events" indicator; axe and screenshots in both schemes.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { cardEventData } from "../../tests/support/event-data";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiToken, listAll, seedDemoEvents } from "../support/seed-events";
@@ -17,13 +17,6 @@ test.beforeAll(() => {
 
 const rows = (page: Page) => page.getByTestId("event-row");
 const scroller = (page: Page) => page.getByTestId("events-scroller");
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 test("filters by status and period: the URL keeps them, a reload too, and every row matches", async ({ page, signIn }) => {
   await signIn(USERS.viewer);
@@ -270,15 +263,10 @@ test("a new event shows up as “new events”, and a click brings it on top", a
   await expect(indicator).toHaveCount(0);
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`events, the side panel and the event page: no serious violations, screenshots (${colorScheme})`, async ({
-    page,
-    signIn,
-  }) => {
+for (const colorScheme of COLOR_SCHEMES) {
+  test(`events, the side panel and the event page: no serious violations, screenshots (${colorScheme})`, async ({ page }) => {
     test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await signIn(USERS.operator);
-    await page.goto("/events?status=failed,processed&period=7d");
+    await openInScheme(page, colorScheme, USERS.operator, "/events?status=failed,processed&period=7d");
     await expect(rows(page).nth(10)).toBeVisible();
     expect(await seriousViolations(page), "/events").toEqual([]);
     await page.screenshot({ path: screenshotPath(`events-${colorScheme}.png`) });

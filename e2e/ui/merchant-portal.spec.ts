@@ -3,21 +3,13 @@
 // endpoint points at RECEIVER_PORT with nobody listening: its deliveries fail (connection
 // refused), which is what a portal user comes to look at.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { seriousViolations } from "../support/accessibility";
 import { apiAs } from "../support/api-as";
 import { expect, fillSignInForm, test } from "../support/fixtures";
 import { baseUrlOf, PORTS, RECEIVER_PORT } from "../support/run-env";
 import { USERS } from "../support/users";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const tag = () => randomBytes(3).toString("hex").toUpperCase();
 

@@ -1,21 +1,13 @@
 // Merchants page: the list and its search (kept in the URL), registering a merchant with the
 // CNPJ mask and the API's validation (client-side and the API's own 409), the viewer's read-only
 // view, accessibility in both schemes, and the screenshots for docs/screenshots/ (npm run screenshots).
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase();
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 /** A CNPJ with the right length and the wrong check digits. */
 function wrongCheckDigits(cnpj: string): string {
@@ -153,11 +145,9 @@ test("a viewer reads the merchants but has no New merchant button", async ({ pag
   await expect(page.getByRole("link", { name: /Add credential for/ })).toHaveCount(0);
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`merchants: no serious violations and screenshots in the ${colorScheme} scheme`, async ({ page, signIn }) => {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await signIn(USERS.operator);
-    await page.goto("/merchants");
+for (const colorScheme of COLOR_SCHEMES) {
+  test(`merchants: no serious violations and screenshots in the ${colorScheme} scheme`, async ({ page }) => {
+    await openInScheme(page, colorScheme, USERS.operator, "/merchants");
     await expect(page.getByRole("table", { name: "Merchants" })).toBeVisible();
     await expect(page.getByTestId("table-footer")).toBeVisible();
     expect(await seriousViolations(page), "/merchants").toEqual([]);

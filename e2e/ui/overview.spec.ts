@@ -1,7 +1,7 @@
 // The overview against 5,000 demo events: its counts are the API's for each period, the period
 // stays in the URL, the figures link to the events behind them; axe and screenshots.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiGet, apiToken, seedDemoEvents } from "../support/seed-events";
@@ -77,16 +77,12 @@ test("the overview's counts are the API's for 24 hours and 7 days; the period st
   expect(detail.failureReason).toBe(code);
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`overview: no serious violations, screenshot (${colorScheme})`, async ({ page, signIn }) => {
+for (const colorScheme of COLOR_SCHEMES) {
+  test(`overview: no serious violations, screenshot (${colorScheme})`, async ({ page }) => {
     test.setTimeout(60_000);
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await signIn(USERS.operator);
-    await page.goto("/overview?period=7d");
+    await openInScheme(page, colorScheme, USERS.operator, "/overview?period=7d");
     await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "7d");
-    expect(
-      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`overview-7d-${colorScheme}.png`) });
   });
 }

@@ -1,9 +1,10 @@
 // Screenshots of the main screens for docs/screenshots/ (refreshed by npm run screenshots; a plain test run writes them under test-results/), in the light and the dark scheme.
+import { COLOR_SCHEMES } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
 
-for (const colorScheme of ["light", "dark"] as const) {
+for (const colorScheme of COLOR_SCHEMES) {
   test(`screens in the ${colorScheme} scheme`, async ({ page, signIn }) => {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
 

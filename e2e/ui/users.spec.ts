@@ -3,20 +3,13 @@
 // actions; other roles see neither the page's content nor its link; accessibility in both
 // schemes, with screenshots for docs/screenshots/ (npm run screenshots).
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const signInStatus = async (request: APIRequestContext, username: string, password: string) =>
   (await request.post("/v1/auth", { data: { username, password } })).status();
@@ -128,11 +121,9 @@ test("an operator has no Users link, and the page says it is for administrators"
   await expect(page.getByTestId("users-table")).toHaveCount(0);
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`users: no serious violations and screenshots in the ${colorScheme} scheme`, async ({ page, signIn }) => {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await signIn(USERS.admin);
-    await page.goto("/users");
+for (const colorScheme of COLOR_SCHEMES) {
+  test(`users: no serious violations and screenshots in the ${colorScheme} scheme`, async ({ page }) => {
+    await openInScheme(page, colorScheme, USERS.admin, "/users");
     await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     expect(await seriousViolations(page), "/users").toEqual([]);

@@ -6,23 +6,15 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
+import { seriousViolations } from "../support/accessibility";
 import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
 import { RECEIVER_PORT } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 let server: http.Server;
