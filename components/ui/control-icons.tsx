@@ -1,8 +1,8 @@
 // Line icons for controls (add, copy, search, close...), drawn like ui/icons.tsx: 24-unit grid,
 // currentColor, decorative (callers label the control).
-import { LineIcon, type Stroke } from "@/components/ui/line-icon";
+import { lineIconSet } from "@/components/ui/line-icon";
 
-const DRAWINGS = {
+export const ControlIcon = lineIconSet({
   plus: ["M12 5v14M5 12h14"],
   copy: [{ rect: [9, 9, 12, 12, 2] }, "M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"],
   check: ["M20 6 9 17l-5-5"],
@@ -16,10 +16,6 @@ const DRAWINGS = {
   arrowLeft: ["M19 12H5M12 19l-7-7 7-7"],
   menu: ["M4 6h16M4 12h16M4 18h16"],
   filterOff: ["M3 5h18l-7 8v6l-4 2v-8z"],
-} satisfies Record<string, readonly Stroke[]>;
+});
 
-export type ControlIconName = keyof typeof DRAWINGS;
-
-export function ControlIcon({ name, className }: { name: ControlIconName; className?: string }) {
-  return <LineIcon strokes={DRAWINGS[name]} className={className} />;
-}
+export type ControlIconName = Parameters<typeof ControlIcon>[0]["name"];

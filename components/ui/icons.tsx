@@ -1,7 +1,7 @@
 // Line icons (24-unit grid, drawn with currentColor). Decorative: callers label the control.
-import { LineIcon, type Stroke } from "@/components/ui/line-icon";
+import { lineIconSet } from "@/components/ui/line-icon";
 
-const DRAWINGS = {
+export const Icon = lineIconSet({
   overview: [
     { rect: [3, 3, 7, 9, 1.5] },
     { rect: [14, 3, 7, 5, 1.5] },
@@ -29,10 +29,6 @@ const DRAWINGS = {
   ],
   lock: [{ rect: [4, 11, 16, 10, 2] }, "M8 11V7a4 4 0 0 1 8 0v4"],
   refresh: ["M21 12a9 9 0 0 1-15.5 6.2L3 16", "M3 12a9 9 0 0 1 15.5-6.2L21 8", "M21 3v5h-5M3 21v-5h5"],
-} satisfies Record<string, readonly Stroke[]>;
+});
 
-export type IconName = keyof typeof DRAWINGS;
-
-export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return <LineIcon strokes={DRAWINGS[name]} className={className} />;
-}
+export type IconName = Parameters<typeof Icon>[0]["name"];

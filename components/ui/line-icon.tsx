@@ -40,3 +40,10 @@ export function LineIcon({ strokes, className = "size-4" }: { strokes: readonly 
     </svg>
   );
 }
+
+/** An icon set's component: `<SetIcon name="..." />` draws the set's drawing of that name. */
+export function lineIconSet<Name extends string>(drawings: Record<Name, readonly Stroke[]>) {
+  return function SetIcon({ name, className }: { name: Name; className?: string }) {
+    return <LineIcon strokes={drawings[name]} className={className} />;
+  };
+}
