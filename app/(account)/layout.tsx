@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-context/app-providers";
-import { Brand } from "@/components/shell/brand";
+import { BrandedColumn } from "@/components/shell/branded-column";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
 
 // The account's own pages (change password): a session is needed, but not a usable password,
@@ -12,14 +12,9 @@ export default async function AccountLayout({ children }: { children: ReactNode 
   if (session.error) redirect("/login?reason=session_expired");
   return (
     <AppProviders>
-      <main id="main" className="flex min-h-dvh flex-col items-center px-4 py-12">
-        <div className="w-full max-w-md">
-          <div className="mb-8 flex justify-center">
-            <Brand />
-          </div>
-          {children}
-        </div>
-      </main>
+      <BrandedColumn id="main" width="max-w-md">
+        {children}
+      </BrandedColumn>
     </AppProviders>
   );
 }

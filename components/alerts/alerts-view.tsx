@@ -12,7 +12,6 @@ import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
@@ -20,7 +19,7 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { can } from "@/lib/auth/roles";
 
-const COLUMNS = ["Opened", "Kind", "What", "State", ""];
+const ALERTS_TABLE = { caption: "Alerts", testId: "alerts-table", columns: ["Opened", "Kind", "What", "State", ""] };
 
 const STATE_TONES = { open: "accent", acknowledged: "neutral", resolved: "success" } as const;
 
@@ -58,6 +57,22 @@ function AlertRow({ alert, mayAcknowledge }: { alert: AlertDto; mayAcknowledge: 
   );
 }
 
+/** The empty list: nothing matches the filters, or no alert was ever opened. */
+function NoAlerts({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <NoMatches narrowedBy="filters" title="No alerts match these filters" onClear={onClear}>
+        Widen the state or the kind.
+      </NoMatches>
+    );
+  }
+  return (
+    <EmptyState icon="audit" title="No alerts yet">
+      Failure rates, silent acquirers, merchants or terminals, failing endpoints and stalled queues open alerts here.
+    </EmptyState>
+  );
+}
+
 export function AlertsView() {
   const [filters, setFilters] = useUrlFilters(parseAlertFilters);
   const { data: session } = useSession();
@@ -73,20 +88,8 @@ export function AlertsView() {
       <InfiniteListTable
         query={query}
         noun={["alert", "alerts"]}
-        empty={
-          filtered ? (
-            <NoMatches narrowedBy="filters" title="No alerts match these filters" onClear={clear}>
-              Widen the state or the kind.
-            </NoMatches>
-          ) : (
-            <EmptyState icon={<Icon name="audit" className="size-5" />} title="No alerts yet">
-              Failure rates, silent acquirers, merchants or terminals, failing endpoints and stalled queues open alerts here.
-            </EmptyState>
-          )
-        }
-        caption="Alerts"
-        testId="alerts-table"
-        columns={COLUMNS}
+        empty={<NoAlerts filtered={filtered} onClear={clear} />}
+        {...ALERTS_TABLE}
       >
         {alerts.map((alert) => (
           <AlertRow key={alert.id} alert={alert} mayAcknowledge={mayAcknowledge} />

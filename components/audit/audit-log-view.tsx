@@ -13,7 +13,6 @@ import { cx } from "@/components/ui/class-names";
 import { DetailsRow, Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { InfiniteListTable } from "@/components/ui/list-table";
 // The audit log (admins): who created or changed which merchant, credential or user, and what
 // changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
@@ -26,7 +25,7 @@ import type { AuditAction, AuditTargetType } from "@/lib/audit/audit-actions";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { noPageFilters, pageFiltersActive } from "@/lib/paging/list-filter-table";
 
-const AUDIT_COLUMNS = ["When", "Actor", "Action", "Target", "Changes"];
+const AUDIT_TABLE = { caption: "Audit log", testId: "audit-table", columns: ["When", "Actor", "Action", "Target", "Changes"] };
 
 function ChangeSummary({ lines, create, unrecorded }: { lines: ChangeLine[]; create: boolean; unrecorded?: string }) {
   if (lines.length === 0) return <span className="text-(--fg-subtle)">{unrecorded ?? "No field changed"}</span>;
@@ -90,6 +89,24 @@ function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }
   );
 }
 
+/** The empty log: nothing matches the filters, or nothing was recorded yet. */
+function NoAuditEntries({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <NoMatches narrowedBy="filters" title="No entries match these filters" onClear={onClear}>
+        Check the target ID (the 20-character id of a merchant, credential or user), or widen the other filters (action, target,
+        actor, days).
+      </NoMatches>
+    );
+  }
+  return (
+    <EmptyState icon="audit" title="Nothing recorded yet">
+      Every merchant registration, every credential creation or change and every change to a user is recorded here, with who did
+      it and what changed.
+    </EmptyState>
+  );
+}
+
 export function AuditLogView() {
   const [filters, setFilters] = useUrlFilters(parseAuditFilters);
   const target = useTypedFilter(filters.targetId ?? "", (next) => setFilters({ targetId: next.trim() || undefined }));
@@ -125,22 +142,8 @@ export function AuditLogView() {
       <InfiniteListTable
         query={query}
         noun={["entry", "entries"]}
-        empty={
-          filtered ? (
-            <NoMatches narrowedBy="filters" title="No entries match these filters" onClear={clearFilters}>
-              Check the target ID (the 20-character id of a merchant, credential or user), or widen the other filters (action,
-              target, actor, days).
-            </NoMatches>
-          ) : (
-            <EmptyState icon={<Icon name="audit" className="size-5" />} title="Nothing recorded yet">
-              Every merchant registration, every credential creation or change and every change to a user is recorded here, with
-              who did it and what changed.
-            </EmptyState>
-          )
-        }
-        caption="Audit log"
-        testId="audit-table"
-        columns={AUDIT_COLUMNS}
+        empty={<NoAuditEntries filtered={filtered} onClear={clearFilters} />}
+        {...AUDIT_TABLE}
       >
         {entries.map((entry) => {
           const create = entry.before === null || entry.before === undefined;
@@ -194,7 +197,7 @@ export function AuditLogView() {
                 </Td>
               </Tr>
               {open ? (
-                <DetailsRow id={detailsId} columns={AUDIT_COLUMNS.length}>
+                <DetailsRow id={detailsId} columns={AUDIT_TABLE.columns.length}>
                   <ChangeTable lines={lines} create={create} />
                   <p className="mt-2 text-xs text-(--fg-subtle)">
                     Entry <span className="font-mono">{entry.id}</span> · secrets are recorded as [redacted].

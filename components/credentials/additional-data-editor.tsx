@@ -3,8 +3,8 @@
 // additionalData as JSON text: parsed on every change so that invalid JSON is named at once
 // (with the parser's reason), and never sent.
 import { describedBy, FieldError, FieldHint } from "@/components/ui/field-error";
+import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
 export type ParsedJsonObject = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };

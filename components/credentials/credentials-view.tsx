@@ -12,7 +12,6 @@ import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { useProviders } from "@/components/providers/provider-queries";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, type Column, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
@@ -22,6 +21,37 @@ import { Toaster } from "@/components/ui/toast";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { pageFiltersActive } from "@/lib/paging/list-filter-table";
+
+/** The empty list: nothing matches the filters, or no credential exists yet. */
+function NoCredentials({ filtered, canWrite, onClear }: { filtered: boolean; canWrite: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <NoMatches narrowedBy="filters" title="No credentials match these filters" onClear={onClear}>
+        Remove a filter, or choose another merchant, provider or state.
+      </NoMatches>
+    );
+  }
+  return (
+    <EmptyState
+      icon="credentials"
+      title="No credentials yet"
+      action={canWrite ? <NewCredentialLink href="/credentials/new" /> : undefined}
+    >
+      {canWrite
+        ? "Link a merchant to an acquirer account: choose the merchant and the provider, then enter the identifiers the acquirer issued."
+        : "Credentials appear here once an operator links a merchant to an acquirer."}
+    </EmptyState>
+  );
+}
+
+function NewCredentialLink({ href }: { href: string }) {
+  return (
+    <LinkButton href={href}>
+      <ControlIcon name="plus" />
+      New credential
+    </LinkButton>
+  );
+}
 
 export function CredentialsView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseCredentialFilters);
@@ -45,14 +75,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
       <PageHeader
         title="Credentials"
         description="Each credential links a merchant to an acquirer account. Notifications are matched to merchants through the enabled credentials’ identifiers."
-        actions={
-          canWrite ? (
-            <LinkButton href={newHref}>
-              <ControlIcon name="plus" />
-              New credential
-            </LinkButton>
-          ) : undefined
-        }
+        actions={canWrite ? <NewCredentialLink href={newHref} /> : undefined}
       />
       <Toaster />
       <CredentialFilterBar filters={filters} onChange={setFilters} providers={providers.data} />
@@ -60,34 +83,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
       <InfiniteListTable
         query={query}
         noun={["credential", "credentials"]}
-        empty={
-          filtered ? (
-            <NoMatches
-              narrowedBy="filters"
-              title="No credentials match these filters"
-              onClear={() => setFilters(NO_CREDENTIAL_FILTERS)}
-            >
-              Remove a filter, or choose another merchant, provider or state.
-            </NoMatches>
-          ) : (
-            <EmptyState
-              icon={<Icon name="credentials" className="size-5" />}
-              title="No credentials yet"
-              action={
-                canWrite ? (
-                  <LinkButton href="/credentials/new">
-                    <ControlIcon name="plus" />
-                    New credential
-                  </LinkButton>
-                ) : undefined
-              }
-            >
-              {canWrite
-                ? "Link a merchant to an acquirer account: choose the merchant and the provider, then enter the identifiers the acquirer issued."
-                : "Credentials appear here once an operator links a merchant to an acquirer."}
-            </EmptyState>
-          )
-        }
+        empty={<NoCredentials filtered={filtered} canWrite={canWrite} onClear={() => setFilters(NO_CREDENTIAL_FILTERS)} />}
         caption="Credentials"
         testId="credentials-table"
         columns={columns}

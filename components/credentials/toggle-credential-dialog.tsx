@@ -6,9 +6,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { credentialKeys } from "@/components/credentials/credential-queries";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
@@ -54,7 +53,7 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
   }
 
   return (
-    <Dialog
+    <ActionDialog
       open={target !== null}
       onClose={close}
       size="sm"
@@ -65,18 +64,15 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
           ? "Notifications for this account will be matched to the merchant again."
           : "Notifications for this account will fail with “credential disabled” until it is enabled again. Nothing is deleted."
       }
-      footer={
-        <DialogActions
-          onCancel={close}
-          holdCancel
-          onAction={() => void confirm()}
-          label={enabling ? "Enable credential" : "Disable credential"}
-          pendingLabel={enabling ? "Enabling…" : "Disabling…"}
-          pending={pending}
-          danger={!enabling}
-          autoFocus
-        />
-      }
+      action={{
+        holdCancel: true,
+        onAction: () => void confirm(),
+        label: enabling ? "Enable credential" : "Disable credential",
+        pendingLabel: enabling ? "Enabling…" : "Disabling…",
+        pending,
+        danger: !enabling,
+        autoFocus: true,
+      }}
     >
       {target ? (
         <div className="space-y-4">
@@ -93,6 +89,6 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
           {error ? <Alert title={enabling ? "Not enabled." : "Not disabled."}>{error}</Alert> : null}
         </div>
       ) : null}
-    </Dialog>
+    </ActionDialog>
   );
 }

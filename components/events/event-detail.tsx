@@ -19,7 +19,6 @@ import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/st
 import { useEventDetail } from "@/components/events/use-event-detail";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -233,7 +232,7 @@ function LoadedEventDetail({ id }: { id: string }) {
   if (query.isError) {
     if (query.error instanceof ApiRequestError && query.error.status === 404)
       return (
-        <EmptyState icon={<Icon name="events" className="size-5" />} title="No event has this id">
+        <EmptyState icon="events" title="No event has this id">
           Check the id (20 characters, as in the Event column), or search for it on the events page.
         </EmptyState>
       );

@@ -67,7 +67,7 @@ function NoMatchingEvents({ filters, onChange }: { filters: EventFilters; onChan
   if (active === 0)
     return (
       <div className="p-5">
-        <EmptyState icon={<Icon name="inbox" className="size-5" />} title="No events yet">
+        <EmptyState icon="inbox" title="No events yet">
           Payment notifications appear here as soon as the acquirers send them to <code>POST /v1/webhooks/events</code>.
         </EmptyState>
       </div>

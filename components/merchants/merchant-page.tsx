@@ -17,7 +17,6 @@ import {
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { OpenPortalButton } from "@/components/merchants/open-portal-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
 import { LoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
@@ -36,7 +35,7 @@ export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boole
   const [since] = useState(() => new Date(Date.now() - 24 * 3600_000).toISOString());
   if (merchant.isError) {
     return merchant.error instanceof ApiRequestError && merchant.error.status === 404 ? (
-      <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchant has this id">
+      <EmptyState icon="merchants" title="No merchant has this id">
         It may have been mistyped; the Merchants page lists every merchant.
       </EmptyState>
     ) : (

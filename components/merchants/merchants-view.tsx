@@ -9,7 +9,6 @@ import { ControlIcon } from "@/components/ui/control-icons";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { NoMatches } from "@/components/ui/no-matches";
@@ -22,9 +21,31 @@ import { formatCnpj } from "@/lib/merchants/cnpj";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { parsePageFilters } from "@/lib/paging/list-filter-table";
 
-const MERCHANT_COLUMNS = ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN];
+const MERCHANTS_TABLE = {
+  caption: "Merchants",
+  testId: "merchants-table",
+  columns: ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN],
+};
 
 const parseMerchantFilters = (params: URLSearchParams) => parsePageFilters(MERCHANT_FILTER_TABLE, params);
+
+/** The empty list: nothing matches the search, or nothing is registered yet. */
+function NoMerchants({ search, canWrite, onClear }: { search: string | undefined; canWrite: boolean; onClear: () => void }) {
+  if (search) {
+    return (
+      <NoMatches narrowedBy="search" title={`No merchant matches “${search}”`} onClear={onClear}>
+        The search looks for a part of the legal name, or the beginning of the CNPJ (with or without the mask).
+      </NoMatches>
+    );
+  }
+  return (
+    <EmptyState icon="merchants" title="No merchants yet">
+      {canWrite
+        ? "Register the first merchant with “New merchant”: its legal name and CNPJ are all it takes."
+        : "Merchants appear here once an operator registers them."}
+    </EmptyState>
+  );
+}
 
 export function MerchantsView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseMerchantFilters);
@@ -53,22 +74,8 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
       <InfiniteListTable
         query={query}
         noun={["merchant", "merchants"]}
-        empty={
-          filters.search ? (
-            <NoMatches narrowedBy="search" title={`No merchant matches “${filters.search}”`} onClear={() => search.type("")}>
-              The search looks for a part of the legal name, or the beginning of the CNPJ (with or without the mask).
-            </NoMatches>
-          ) : (
-            <EmptyState icon={<Icon name="merchants" className="size-5" />} title="No merchants yet">
-              {canWrite
-                ? "Register the first merchant with “New merchant”: its legal name and CNPJ are all it takes."
-                : "Merchants appear here once an operator registers them."}
-            </EmptyState>
-          )
-        }
-        caption="Merchants"
-        testId="merchants-table"
-        columns={MERCHANT_COLUMNS}
+        empty={<NoMerchants search={filters.search} canWrite={canWrite} onClear={() => search.type("")} />}
+        {...MERCHANTS_TABLE}
       >
         {merchants.map((merchant) => (
           <Tr

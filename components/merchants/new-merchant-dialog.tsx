@@ -8,11 +8,10 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { maskCnpjInput } from "@/components/merchants/cnpj-mask";
 import { merchantKeys } from "@/components/merchants/merchant-queries";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
@@ -186,19 +185,17 @@ function MerchantDialog({
   const formId = useId();
   const copy = merchant ? COPY.edit : COPY.new;
   return (
-    <Dialog
+    <ActionDialog
       open={open}
       onClose={onClose}
       {...copy.dialog}
-      footer={
-        <DialogActions onCancel={onClose} form={formId} label={copy.submit} pendingLabel={copy.pending} pending={pending} />
-      }
+      action={{ form: formId, label: copy.submit, pendingLabel: copy.pending, pending }}
     >
       {/* A new merchant's form keeps what was typed across a Cancel; an edit starts again from the merchant's values. */}
       {merchant && !open ? null : (
         <MerchantForm formId={formId} merchant={merchant} onPendingChange={setPending} onCreated={onSaved} />
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -10,7 +10,6 @@ import { type Counts, type Overview, useOverview } from "@/components/overview/o
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { LoadError } from "@/components/ui/load-error";
 // The overview: counts by status for the chosen period, events per hour or day, and the top
 // failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
@@ -217,7 +216,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
           </section>
 
           {overview.totals.total === 0 ? (
-            <EmptyState icon={<Icon name="inbox" className="size-5" />} title={`No events in ${label}`}>
+            <EmptyState icon="inbox" title={`No events in ${label}`}>
               Choose a longer period above, or check that the acquirers are sending notifications to{" "}
               <code>POST /v1/webhooks/events</code>.
             </EmptyState>

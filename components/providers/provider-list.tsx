@@ -111,7 +111,7 @@ export function ProviderList() {
   const providers = query.data;
   if (providers.length === 0) {
     return (
-      <EmptyState icon={<Icon name="providers" className="size-5" />} title="No providers configured">
+      <EmptyState icon="providers" title="No providers configured">
         Providers come with the database migrations; an empty list means the migrations have not run.
       </EmptyState>
     );

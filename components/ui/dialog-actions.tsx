@@ -7,19 +7,7 @@ import { Button } from "@/components/ui/button";
 
 const DANGER = "bg-(--danger)! text-(--surface)! hover:opacity-90";
 
-export function DialogActions({
-  onCancel,
-  holdCancel = false,
-  label,
-  pendingLabel,
-  pending,
-  form,
-  onAction,
-  actionDisabled = false,
-  danger = false,
-  autoFocus = false,
-  done,
-}: {
+export type DialogActionsProps = {
   onCancel: () => void;
   /** Cancel is disabled while the action runs (the dialog waits for the answer). */
   holdCancel?: boolean;
@@ -37,7 +25,21 @@ export function DialogActions({
   autoFocus?: boolean;
   /** Set once the action is done: the one button left ("Done", "Close"). */
   done?: { label: string; onClick: () => void; autoFocus?: boolean; disabled?: boolean } | null;
-}) {
+};
+
+export function DialogActions({
+  onCancel,
+  holdCancel = false,
+  label,
+  pendingLabel,
+  pending,
+  form,
+  onAction,
+  actionDisabled = false,
+  danger = false,
+  autoFocus = false,
+  done,
+}: DialogActionsProps) {
   if (done) {
     return (
       <Button onClick={done.onClick} disabled={done.disabled} data-autofocus={done.autoFocus || undefined}>

@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
+import { HeadingRow } from "@/components/ui/heading-row";
 
 type Size = "sm" | "md" | "lg";
 
@@ -65,17 +66,7 @@ export function Dialog({
     >
       {open ? (
         <div className="flex max-h-[calc(100dvh-4rem)] flex-col">
-          <div className="flex items-start justify-between gap-4 border-b border-(--line) px-5 py-4">
-            <div className="min-w-0">
-              <h2 id={titleId} className="text-base font-semibold text-(--fg)">
-                {title}
-              </h2>
-              {description ? (
-                <p id={descriptionId} className="mt-1 text-sm text-(--fg-muted)">
-                  {description}
-                </p>
-              ) : null}
-            </div>
+          <HeadingRow look="panel" title={title} description={description} ids={{ title: titleId, description: descriptionId }}>
             <button
               type="button"
               onClick={onClose}
@@ -84,7 +75,7 @@ export function Dialog({
               <ControlIcon name="close" />
               <span className="sr-only">Close</span>
             </button>
-          </div>
+          </HeadingRow>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5">{children}</div>
           {footer ? (
             <div className="flex items-center justify-end gap-2 border-t border-(--line) bg-(--surface-muted)/60 px-5 py-3">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon, type IconName } from "@/components/ui/icons";
 
 export function EmptyState({
   icon,
@@ -6,7 +7,8 @@ export function EmptyState({
   children,
   action,
 }: {
-  icon?: ReactNode;
+  /** A line icon's name, or a drawing of the caller's. */
+  icon?: IconName | ReactNode;
   title: ReactNode;
   children?: ReactNode;
   action?: ReactNode;
@@ -18,7 +20,7 @@ export function EmptyState({
           aria-hidden="true"
           className="mb-4 flex size-11 items-center justify-center rounded-full bg-(--accent-soft) text-(--accent-text)"
         >
-          {icon}
+          {typeof icon === "string" ? <Icon name={icon as IconName} className="size-5" /> : icon}
         </div>
       ) : null}
       <h2 className="text-base font-semibold text-(--fg)">{title}</h2>

@@ -1,14 +1,31 @@
 import type { ReactNode } from "react";
+import { HeadingRow } from "@/components/ui/heading-row";
 
 /** The page's one h1, a line about what the page is for, and its main actions. */
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-(--fg)">{title}</h1>
-        {description ? <p className="mt-1.5 max-w-2xl text-sm text-(--fg-muted)">{description}</p> : null}
-      </div>
+    <HeadingRow look="page" title={title} description={description}>
       {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
-    </div>
+    </HeadingRow>
+  );
+}
+
+/** A dashboard page that is its header and one view under it. */
+export function PageShell({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={actions} />
+      {children}
+    </>
   );
 }

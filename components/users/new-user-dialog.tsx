@@ -5,11 +5,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
@@ -90,22 +89,19 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
         <ControlIcon name="plus" />
         New user
       </Button>
-      <Dialog
+      <ActionDialog
         open={open}
         onClose={close}
         title={created ? `${created.user.username} can sign in` : "New user"}
         description={created ? undefined : "A staff member or an API client. The service makes the password."}
         testId="new-user-dialog"
-        footer={
-          <DialogActions
-            onCancel={close}
-            form={ids.form}
-            label="Create user"
-            pendingLabel="Creating…"
-            pending={pending}
-            done={created ? { label: "Done", onClick: close, autoFocus: true } : null}
-          />
-        }
+        action={{
+          form: ids.form,
+          label: "Create user",
+          pendingLabel: "Creating…",
+          pending,
+          done: created ? { label: "Done", onClick: close, autoFocus: true } : null,
+        }}
       >
         {created ? (
           <OneTimePassword username={created.user.username} password={created.password} />
@@ -142,7 +138,7 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
             ) : null}
           </form>
         )}
-      </Dialog>
+      </ActionDialog>
     </>
   );
 }

@@ -6,9 +6,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -97,27 +96,24 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
 
   const copy = target ? COPY[target.action] : COPY.role;
   return (
-    <Dialog
+    <ActionDialog
       open={target !== null}
       onClose={close}
       size="sm"
       testId="user-action-dialog"
       title={reset ? `New password for ${reset.user.username}` : target ? `${copy.title} ${target.user.username}?` : ""}
       description={reset || !target ? undefined : DESCRIPTIONS[target.action]}
-      footer={
-        <DialogActions
-          onCancel={close}
-          holdCancel
-          onAction={() => void confirm()}
-          label={copy.confirm}
-          pendingLabel={copy.pending}
-          pending={pending}
-          actionDisabled={target?.action === "role" && !roleChanged(target.user, role, merchantId)}
-          danger={copy.danger}
-          autoFocus={target?.action !== "role"}
-          done={reset ? { label: "Done", onClick: close, autoFocus: true } : null}
-        />
-      }
+      action={{
+        holdCancel: true,
+        onAction: () => void confirm(),
+        label: copy.confirm,
+        pendingLabel: copy.pending,
+        pending,
+        actionDisabled: target?.action === "role" && !roleChanged(target.user, role, merchantId),
+        danger: copy.danger,
+        autoFocus: target?.action !== "role",
+        done: reset ? { label: "Done", onClick: close, autoFocus: true } : null,
+      }}
     >
       {reset ? (
         <OneTimePassword username={reset.user.username} password={reset.password} />
@@ -132,6 +128,6 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
           {error ? <Alert title="Nothing changed.">{error}</Alert> : null}
         </div>
       ) : null}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -23,7 +23,7 @@ import { ROLE_LABELS } from "@/components/users/role-labels";
 import { UserActionDialog, type UserActionTarget } from "@/components/users/user-action-dialog";
 import { useUserList } from "@/components/users/user-queries";
 
-const USER_COLUMNS = ["User", "Role", "Status", "Created", ACTIONS_COLUMN];
+const USERS_TABLE = { caption: "Users", testId: "users-table", columns: ["User", "Role", "Status", "Created", ACTIONS_COLUMN] };
 
 function parseUserFilters(params: URLSearchParams) {
   const search = params.get("search")?.trim().toLowerCase().slice(0, 64);
@@ -66,9 +66,7 @@ export function UsersView() {
             The search matches the beginning of a username.
           </NoMatches>
         }
-        caption="Users"
-        testId="users-table"
-        columns={USER_COLUMNS}
+        {...USERS_TABLE}
       >
         {users.map((user) => (
           <Tr

@@ -3,9 +3,8 @@
 // "Delete" on an endpoint: asks first, naming what goes with it (its deliveries and their
 // attempts), and offers disabling as the way to keep the history.
 import { useQueryClient } from "@tanstack/react-query";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
@@ -32,21 +31,11 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
     }, "The endpoint was not deleted.");
 
   return (
-    <Dialog
-      open
-      onClose={() => (pending ? undefined : onClose())}
+    <ActionDialog
+      onClose={onClose}
       title="Delete this endpoint?"
       description={endpoint.url}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          holdCancel
-          onAction={() => void remove()}
-          label="Delete endpoint"
-          pendingLabel="Deleting…"
-          pending={pending}
-        />
-      }
+      action={{ holdCancel: true, onAction: () => void remove(), label: "Delete endpoint", pendingLabel: "Deleting…", pending }}
     >
       <div className="space-y-3 text-sm">
         <p>
@@ -55,6 +44,6 @@ export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
         </p>
         {error ? <Alert tone="danger">{error}</Alert> : null}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -6,9 +6,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
@@ -55,21 +54,11 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
   }
 
   return (
-    <Dialog
-      open
-      onClose={() => (pending ? undefined : onClose())}
+    <ActionDialog
+      onClose={onClose}
       title="Edit endpoint"
       description={endpoint.url}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          holdCancel
-          form="edit-endpoint-form"
-          label="Save"
-          pendingLabel="Saving…"
-          pending={pending}
-        />
-      }
+      action={{ holdCancel: true, form: "edit-endpoint-form", label: "Save", pendingLabel: "Saving…", pending }}
     >
       <form id="edit-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
         {!endpoint.enabled ? (
@@ -118,6 +107,6 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
           </p>
         ) : null}
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -6,9 +6,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { MerchantPicker } from "@/components/merchants/merchant-picker";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -69,20 +68,17 @@ export function NewEndpointButton({
   return (
     <>
       <Button onClick={() => setOpen(true)}>New endpoint</Button>
-      <Dialog
+      <ActionDialog
         open={open}
         onClose={close}
         title={created ? "Endpoint registered" : "New endpoint"}
-        footer={
-          <DialogActions
-            onCancel={close}
-            form="new-endpoint-form"
-            label="Register endpoint"
-            pendingLabel="Registering…"
-            pending={pending}
-            done={created ? { label: "Done", onClick: close } : null}
-          />
-        }
+        action={{
+          form: "new-endpoint-form",
+          label: "Register endpoint",
+          pendingLabel: "Registering…",
+          pending,
+          done: created ? { label: "Done", onClick: close } : null,
+        }}
       >
         {created ? (
           <SecretShownOnce title="Copy the signing secret now" secret={created.secret} testId="endpoint-secret">
@@ -118,7 +114,7 @@ export function NewEndpointButton({
             ) : null}
           </form>
         )}
-      </Dialog>
+      </ActionDialog>
     </>
   );
 }

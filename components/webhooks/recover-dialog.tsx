@@ -5,9 +5,8 @@
 // answers the running job, so its progress shows instead.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
@@ -45,21 +44,17 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
   }
 
   return (
-    <Dialog
-      open
+    <ActionDialog
       onClose={onClose}
       title="Recover failed deliveries"
       description={endpoint.url}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="recover-form"
-          label="Recover"
-          pendingLabel="Starting…"
-          pending={pending}
-          done={jobId ? { label: "Close", onClick: onClose } : null}
-        />
-      }
+      action={{
+        form: "recover-form",
+        label: "Recover",
+        pendingLabel: "Starting…",
+        pending,
+        done: jobId ? { label: "Close", onClick: onClose } : null,
+      }}
     >
       {jobId ? (
         <RecoverProgress job={job.data} />
@@ -70,7 +65,7 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
           {error ? <Alert tone="danger">{error}</Alert> : null}
         </form>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }
 

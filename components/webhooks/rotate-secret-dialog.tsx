@@ -4,10 +4,9 @@
 // secret this once. The previous one keeps signing beside it until previousSecretExpiresAt.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { DateTime } from "@/components/ui/date-time";
-import { Dialog } from "@/components/ui/dialog";
-import { DialogActions } from "@/components/ui/dialog-actions";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { SecretShownOnce } from "@/components/webhooks/secret-shown-once";
@@ -29,22 +28,18 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
     }, "The secret was not rotated.");
 
   return (
-    <Dialog
-      open
-      onClose={() => (pending ? undefined : onClose())}
+    <ActionDialog
+      onClose={onClose}
       title={rotated ? "New signing secret" : "Rotate the signing secret?"}
       description={endpoint.url}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          holdCancel
-          onAction={() => void rotate()}
-          label="Rotate secret"
-          pendingLabel="Rotating…"
-          pending={pending}
-          done={rotated ? { label: "Done", onClick: onClose } : null}
-        />
-      }
+      action={{
+        holdCancel: true,
+        onAction: () => void rotate(),
+        label: "Rotate secret",
+        pendingLabel: "Rotating…",
+        pending,
+        done: rotated ? { label: "Done", onClick: onClose } : null,
+      }}
     >
       {rotated ? (
         <SecretShownOnce title="Copy the new secret now" secret={rotated.secret} testId="rotated-secret">
@@ -62,6 +57,6 @@ export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEnd
           {error ? <Alert tone="danger">{error}</Alert> : null}
         </div>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

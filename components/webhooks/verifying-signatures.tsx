@@ -1,6 +1,7 @@
 // How a receiver checks a delivery's signature: with the standardwebhooks package, and by hand.
 // Static text (the same for staff and for a merchant's portal); the algorithm is lib/webhooks/signing.ts's.
 import { Card, CardHeader } from "@/components/ui/card";
+import { PageShell } from "@/components/ui/page-header";
 
 const WITH_PACKAGE = `import { Webhook } from "standardwebhooks";
 
@@ -38,41 +39,47 @@ function Code({ children }: { children: string }) {
   );
 }
 
+/** The whole page: its header, then what a delivery carries and two ways to check it. */
 export function VerifyingSignatures() {
   return (
-    <div className="space-y-6 text-sm leading-relaxed">
-      <Card>
-        <CardHeader title="What each delivery carries" />
-        <div className="space-y-2 px-5 py-4">
-          <p>
-            A <code>POST</code> with a JSON body and three headers: <code>webhook-id</code> (the same on every attempt of one
-            delivery: use it to ignore duplicates), <code>webhook-timestamp</code> (seconds since 1970) and{" "}
-            <code>webhook-signature</code>: <code>v1,</code> then the base64 HMAC-SHA256 of{" "}
-            <code>{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the endpoint's secret without its{" "}
-            <code>whsec_</code> prefix, base64-decoded.
-          </p>
-          <p>
-            After “Rotate secret” the previous secret keeps signing for a while next to the new one, so the header holds two
-            signatures: accept a delivery when either matches, and switch your receiver to the new secret in that time.
-          </p>
-          <p>Answer with any 2xx within a few seconds; anything else is retried with backoff.</p>
-        </div>
-      </Card>
-      <Card>
-        <CardHeader
-          title="With the standardwebhooks package"
-          description="npm install standardwebhooks (libraries exist for most languages)."
-        />
-        <div className="px-5 py-4">
-          <Code>{WITH_PACKAGE}</Code>
-        </div>
-      </Card>
-      <Card>
-        <CardHeader title="By hand" description="Node.js; compare in constant time, and check the timestamp." />
-        <div className="px-5 py-4">
-          <Code>{BY_HAND}</Code>
-        </div>
-      </Card>
-    </div>
+    <PageShell
+      title="Verifying signatures"
+      description="Every delivery is signed as Standard Webhooks specifies: check it before trusting the body."
+    >
+      <div className="space-y-6 text-sm leading-relaxed">
+        <Card>
+          <CardHeader title="What each delivery carries" />
+          <div className="space-y-2 px-5 py-4">
+            <p>
+              A <code>POST</code> with a JSON body and three headers: <code>webhook-id</code> (the same on every attempt of one
+              delivery: use it to ignore duplicates), <code>webhook-timestamp</code> (seconds since 1970) and{" "}
+              <code>webhook-signature</code>: <code>v1,</code> then the base64 HMAC-SHA256 of{" "}
+              <code>{"{webhook-id}.{webhook-timestamp}.{body}"}</code>, keyed with the endpoint's secret without its{" "}
+              <code>whsec_</code> prefix, base64-decoded.
+            </p>
+            <p>
+              After “Rotate secret” the previous secret keeps signing for a while next to the new one, so the header holds two
+              signatures: accept a delivery when either matches, and switch your receiver to the new secret in that time.
+            </p>
+            <p>Answer with any 2xx within a few seconds; anything else is retried with backoff.</p>
+          </div>
+        </Card>
+        <Card>
+          <CardHeader
+            title="With the standardwebhooks package"
+            description="npm install standardwebhooks (libraries exist for most languages)."
+          />
+          <div className="px-5 py-4">
+            <Code>{WITH_PACKAGE}</Code>
+          </div>
+        </Card>
+        <Card>
+          <CardHeader title="By hand" description="Node.js; compare in constant time, and check the timestamp." />
+          <div className="px-5 py-4">
+            <Code>{BY_HAND}</Code>
+          </div>
+        </Card>
+      </div>
+    </PageShell>
   );
 }

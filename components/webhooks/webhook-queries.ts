@@ -1,9 +1,9 @@
 "use client";
 
 // Webhook reads shared by the endpoints page: the endpoints (one merchant's or all, with their
-// health), an endpoint's deliveries, one delivery with its attempts, and a recover job's progress. Each polls while shown,
-// since deliveries change on their own as the worker sends them.
-import { useQuery } from "@tanstack/react-query";
+// health), an endpoint's deliveries, one delivery with its attempts, and a recover job's
+// progress. Each polls while shown, since deliveries change on their own as the worker sends them.
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import { pageFiltersQuery } from "@/lib/paging/list-filter-table";
@@ -22,40 +22,38 @@ export const webhookKeys = {
   recoverJob: (id: string | null) => ["webhook-recover-job", id] as const,
 };
 
-export function useWebhookEndpoints(merchantId: string | undefined) {
+/**
+ * A read of one /v1 path, once the session is in and while `enabled`, polled every
+ * `refetchInterval` (deliveries change on their own as the worker sends them).
+ */
+function usePolledRead<T>(
+  queryKey: QueryKey,
+  path: string,
+  { enabled = true, refetchInterval }: { enabled?: boolean; refetchInterval: UseQueryOptions<T>["refetchInterval"] },
+) {
   const { status } = useSession();
   const apiFetch = useApiFetch();
   return useQuery({
-    queryKey: webhookKeys.endpointList(merchantId),
-    queryFn: () =>
-      apiFetch<Page<WebhookEndpointDto>>(
-        `/v1/webhook-endpoints?limit=100${merchantId ? `&merchantId=${encodeURIComponent(merchantId)}` : ""}`,
-      ),
-    enabled: status === "authenticated",
-    refetchInterval: 10_000,
+    queryKey,
+    queryFn: () => apiFetch<T>(path),
+    enabled: enabled && status === "authenticated",
+    refetchInterval,
   });
 }
 
+export function useWebhookEndpoints(merchantId: string | undefined) {
+  const path = `/v1/webhook-endpoints?limit=100${merchantId ? `&merchantId=${encodeURIComponent(merchantId)}` : ""}`;
+  return usePolledRead<Page<WebhookEndpointDto>>(webhookKeys.endpointList(merchantId), path, { refetchInterval: 10_000 });
+}
+
 export function useEndpointDeliveries(endpointId: string) {
-  const { status } = useSession();
-  const apiFetch = useApiFetch();
-  return useQuery({
-    queryKey: webhookKeys.endpointDeliveries(endpointId),
-    queryFn: () =>
-      apiFetch<Page<DeliveryDto>>(
-        `/v1/webhook-deliveries?${pageFiltersQuery(DELIVERY_FILTER_TABLE, { endpointId }, { limit: 50 })}`,
-      ),
-    enabled: status === "authenticated",
-    refetchInterval: 5_000,
-  });
+  const path = `/v1/webhook-deliveries?${pageFiltersQuery(DELIVERY_FILTER_TABLE, { endpointId }, { limit: 50 })}`;
+  return usePolledRead<Page<DeliveryDto>>(webhookKeys.endpointDeliveries(endpointId), path, { refetchInterval: 5_000 });
 }
 
 /** One delivery with its attempts, fetched (and polled) only while `open`. */
 export function useDeliveryDetail(id: string, open: boolean) {
-  const apiFetch = useApiFetch();
-  return useQuery({
-    queryKey: webhookKeys.delivery(id),
-    queryFn: () => apiFetch<DeliveryDetailDto>(`/v1/webhook-deliveries/${id}`),
+  return usePolledRead<DeliveryDetailDto>(webhookKeys.delivery(id), `/v1/webhook-deliveries/${id}`, {
     enabled: open,
     refetchInterval: open ? 3_000 : false,
   });
@@ -63,10 +61,7 @@ export function useDeliveryDetail(id: string, open: boolean) {
 
 /** A recover job's progress, polled until it is done. */
 export function useRecoverJob(id: string | null) {
-  const apiFetch = useApiFetch();
-  return useQuery({
-    queryKey: webhookKeys.recoverJob(id),
-    queryFn: () => apiFetch<RecoverJobDto>(`/v1/webhook-recover-jobs/${id}`),
+  return usePolledRead<RecoverJobDto>(webhookKeys.recoverJob(id), `/v1/webhook-recover-jobs/${id}`, {
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === "done" ? false : 1_000),
   });

@@ -9,7 +9,6 @@ import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Icon } from "@/components/ui/icons";
 import { Label } from "@/components/ui/label";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
 import { LoadError } from "@/components/ui/load-error";
@@ -60,7 +59,7 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
       {query.isError ? (
         <LoadError title="The endpoints could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && endpoints.length === 0 ? (
-        <EmptyState icon={<Icon name="inbox" className="size-5" />} title="No webhook endpoints">
+        <EmptyState icon="inbox" title="No webhook endpoints">
           {canWrite ? "Register one with “New endpoint”." : "Endpoints appear here once an operator registers them."}
         </EmptyState>
       ) : (

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/components/auth/sign-in-messages";
-import { Brand } from "@/components/shell/brand";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { getStaffSession } from "@/lib/auth/next-auth-options";
@@ -23,29 +22,24 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const ended = first(params.reason) === "session_expired" || Boolean(session?.error);
   const passwordChanged = first(params.reason) === "password_changed";
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center">
-          <Brand />
-        </div>
-        <Card className="px-6 py-7 sm:px-8">
-          <h1 className="text-xl font-semibold tracking-tight text-(--fg)">Sign in</h1>
-          <p className="mt-1 mb-6 text-sm text-(--fg-muted)">Use your staff account to open the console.</p>
-          {passwordChanged ? (
-            <div className="mb-5">
-              <Alert tone="info">Your password has been changed. Sign in with the new one.</Alert>
-            </div>
-          ) : ended ? (
-            <div className="mb-5">
-              <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
-            </div>
-          ) : null}
-          <SignInForm callbackUrl={callbackUrl} initialError={first(params.error)} />
-        </Card>
-        <p className="mt-6 text-center text-xs text-(--fg-subtle)">
-          Accounts are created by an administrator. API clients authenticate at <code className="font-mono">POST /v1/auth</code>.
-        </p>
-      </div>
-    </main>
+    <>
+      <Card className="px-6 py-7 sm:px-8">
+        <h1 className="text-xl font-semibold tracking-tight text-(--fg)">Sign in</h1>
+        <p className="mt-1 mb-6 text-sm text-(--fg-muted)">Use your staff account to open the console.</p>
+        {passwordChanged ? (
+          <div className="mb-5">
+            <Alert tone="info">Your password has been changed. Sign in with the new one.</Alert>
+          </div>
+        ) : ended ? (
+          <div className="mb-5">
+            <Alert tone="info">Your session has ended. Sign in again to continue.</Alert>
+          </div>
+        ) : null}
+        <SignInForm callbackUrl={callbackUrl} initialError={first(params.error)} />
+      </Card>
+      <p className="mt-6 text-center text-xs text-(--fg-subtle)">
+        Accounts are created by an administrator. API clients authenticate at <code className="font-mono">POST /v1/auth</code>.
+      </p>
+    </>
   );
 }

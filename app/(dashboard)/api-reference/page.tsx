@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ApiReferenceLoader } from "@/components/api-reference/api-reference-loader";
-import { PageHeader } from "@/components/ui/page-header";
+import { PageShell } from "@/components/ui/page-header";
 import { openApiDocument } from "@/lib/openapi/document";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -10,20 +10,19 @@ export const metadata: Metadata = { title: "API reference" };
 export default function ApiReferencePage() {
   const { info } = openApiDocument();
   return (
-    <>
-      <PageHeader
-        title="API reference"
-        description={`${info.title} ${info.version}: every operation of the /v1 API, with its parameters, request body and responses.`}
-        actions={
-          <a
-            href="/v1/openapi.json"
-            className="inline-flex h-8 items-center justify-center rounded-md border border-(--line-strong) bg-(--surface) px-3 text-sm font-medium whitespace-nowrap text-(--fg) shadow-(--shadow-card) transition-colors hover:bg-(--surface-muted)"
-          >
-            openapi.json
-          </a>
-        }
-      />
+    <PageShell
+      title="API reference"
+      description={`${info.title} ${info.version}: every operation of the /v1 API, with its parameters, request body and responses.`}
+      actions={
+        <a
+          href="/v1/openapi.json"
+          className="inline-flex h-8 items-center justify-center rounded-md border border-(--line-strong) bg-(--surface) px-3 text-sm font-medium whitespace-nowrap text-(--fg) shadow-(--shadow-card) transition-colors hover:bg-(--surface-muted)"
+        >
+          openapi.json
+        </a>
+      }
+    >
       <ApiReferenceLoader />
-    </>
+    </PageShell>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AuditLogView } from "@/components/audit/audit-log-view";
 import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
+import { PageShell } from "@/components/ui/page-header";
 import { staffCan } from "@/lib/auth/staff-can";
 import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
@@ -12,11 +12,10 @@ export default async function AuditLogPage() {
   await staffOnlyPage();
   const allowed = await staffCan("audit:read");
   return (
-    <>
-      <PageHeader
-        title="Audit log"
-        description="Every registration of a merchant, every creation or change of a credential, and every change to a user: who, when, and what changed. Secrets are redacted."
-      />
+    <PageShell
+      title="Audit log"
+      description="Every registration of a merchant, every creation or change of a credential, and every change to a user: who, when, and what changed. Secrets are redacted."
+    >
       {allowed ? (
         <Suspense>
           <AuditLogView />
@@ -27,6 +26,6 @@ export default async function AuditLogPage() {
           Ask an administrator if you need to know who changed a merchant or a credential.
         </Alert>
       )}
-    </>
+    </PageShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EventsExplorer } from "@/components/events/events-explorer";
-import { PageHeader } from "@/components/ui/page-header";
+import { PageShell } from "@/components/ui/page-header";
 import { parseEventFilters } from "@/lib/events/event-filters";
 import { firstEventsPage } from "./first-page";
 
@@ -13,12 +13,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function EventsPage({ searchParams }: Props) {
   const initial = await firstEventsPage(parseEventFilters(await searchParams));
   return (
-    <>
-      <PageHeader
-        title="Events"
-        description="Payment notifications from the acquirers: find one by filter or id, see why it failed, retry it, export the list."
-      />
+    <PageShell
+      title="Events"
+      description="Payment notifications from the acquirers: find one by filter or id, see why it failed, retry it, export the list."
+    >
       <EventsExplorer initial={initial} />
-    </>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { OverviewDashboard } from "@/components/overview/overview-dashboard";
 import { parseOverviewPeriod } from "@/components/overview/overview-period";
-import { PageHeader } from "@/components/ui/page-header";
+import { PageShell } from "@/components/ui/page-header";
 import { staffHomePage } from "@/lib/auth/staff-only-page";
 import { initialOverview } from "./initial-overview";
 
@@ -15,12 +15,11 @@ export default async function OverviewPage({ searchParams }: Props) {
   const { period } = await searchParams;
   const initial = await initialOverview(parseOverviewPeriod(typeof period === "string" ? period : undefined));
   return (
-    <>
-      <PageHeader
-        title="Overview"
-        description="Payment notifications received, processed and failed across all acquirers, and why they fail."
-      />
+    <PageShell
+      title="Overview"
+      description="Payment notifications received, processed and failed across all acquirers, and why they fail."
+    >
       <OverviewDashboard initial={initial} />
-    </>
+    </PageShell>
   );
 }

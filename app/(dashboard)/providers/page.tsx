@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProviderList } from "@/components/providers/provider-list";
-import { PageHeader } from "@/components/ui/page-header";
+import { PageShell } from "@/components/ui/page-header";
 import { staffOnlyPage } from "@/lib/auth/staff-only-page";
 
 export const metadata: Metadata = { title: "Providers" };
@@ -8,12 +8,11 @@ export const metadata: Metadata = { title: "Providers" };
 export default async function ProvidersPage() {
   await staffOnlyPage();
   return (
-    <>
-      <PageHeader
-        title="Providers"
-        description="The acquirers a credential can connect to, and the fields each one asks for. Reference data: read only."
-      />
+    <PageShell
+      title="Providers"
+      description="The acquirers a credential can connect to, and the fields each one asks for. Reference data: read only."
+    >
       <ProviderList />
-    </>
+    </PageShell>
   );
 }
