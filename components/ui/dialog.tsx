@@ -1,7 +1,7 @@
 "use client";
 
 // A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
-// (focus stays inside), Escape closes it, and the browser returns focus to the opener. Labelled
+// (focus stays inside), Escape asks onClose to close it, and the browser returns focus to the opener. Labelled
 // by its title, described by its description.
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cx } from "@/components/ui/class-names";
@@ -52,7 +52,14 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}
-      // Escape and form[method=dialog] close the element itself: keep React's state in step.
+      // Escape asks, it does not close: the element closes when `open` turns false, so a dialog
+      // whose onClose declines (an action held until it answers, then a password shown once)
+      // stays open and in step with React's state.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      // form[method=dialog] closes the element itself: keep React's state in step.
       onClose={onClose}
       // A click on the backdrop lands on the <dialog> element itself, outside its panel.
       onMouseDown={(event) => {

@@ -74,6 +74,48 @@ test("an admin creates a user, whose one-time password signs in; then changes it
   await expect(page.getByTestId("user-row")).toHaveCount(1);
 });
 
+// Escape while a held action runs used to close the native <dialog> while React kept it open:
+// the new password, shown once, then arrived in a dialog nobody could see.
+test("Escape while a password reset is on its way keeps the dialog, and the new password shows", async ({ page, signIn }) => {
+  const token = await apiToken(page.request, USERS.admin);
+  const username = `e2e-esc-${randomBytes(4).toString("hex")}`;
+  const created = await page.request.post("/v1/users", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { username, role: "viewer" },
+  });
+  expect(created.status()).toBe(201);
+
+  // The reset's answer waits until the test lets it through.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let resetArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    resetArrived = resolve;
+  });
+  await page.route(/\/v1\/users\/[^/]+\/password$/, async (route) => {
+    resetArrived();
+    await released;
+    await route.continue();
+  });
+
+  await signIn(USERS.admin);
+  await page.goto(`/users?search=${username}`);
+  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+  await row.getByRole("button", { name: `Reset password of ${username}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Reset the password of ${username}?` });
+  await confirm.getByRole("button", { name: "Reset password" }).click();
+  await arrived;
+  await page.keyboard.press("Escape");
+  await expect(confirm.getByRole("button", { name: "Resetting…" })).toBeVisible();
+  release();
+  const shown = page.getByRole("dialog", { name: `New password for ${username}` });
+  await expect(shown.getByTestId("password")).toHaveText(/^[A-Za-z0-9_-]{24}$/);
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(shown).toBeHidden();
+});
+
 test("an admin creates a merchant account: the dialog asks for its merchant, the list names it, and its token is scoped", async ({
   page,
   signIn,
