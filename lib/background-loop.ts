@@ -1,10 +1,11 @@
 // A loop that runs in the background of a server process (the event worker, the maintenance
 // schedule): one per process, kept on globalThis so that a dev server's reloaded module does not
-// start a second; it sleeps between steps, wake() cuts a sleep short, and stop() ends it after
-// the step in progress.
+// start a second; it sleeps between steps, wake() cuts a sleep short (or the next one, when it
+// comes during a step: lib/wake-signal.ts), and stop() ends it after the step in progress.
 import { logger } from "@/lib/log";
+import { WakeSignal } from "@/lib/wake-signal";
 
-type LoopState = { running: boolean; wake?: () => void; loop?: Promise<void> };
+type LoopState = { running: boolean; signal: WakeSignal; loop?: Promise<void> };
 
 /** What a loop's body gets: whether to go on, and a sleep that wake() and stop() cut short. */
 export type LoopControl = { running: () => boolean; sleep: (ms: number) => Promise<void> };
@@ -13,34 +14,22 @@ export function backgroundLoop(name: string, body: (control: LoopControl) => Pro
   const key = `__pic_loop_${name.replaceAll(" ", "_")}`;
   const g = globalThis as unknown as Record<string, LoopState | undefined>;
 
-  function sleep(state: LoopState, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        state.wake = undefined;
-        resolve();
-      }
-      state.wake = done;
-    });
-  }
-
   return {
     start(): void {
       if (g[key]?.running) return;
-      const state: LoopState = { running: true };
+      const state: LoopState = { running: true, signal: new WakeSignal() };
       g[key] = state;
-      state.loop = body({ running: () => state.running, sleep: (ms) => sleep(state, ms) });
+      state.loop = body({ running: () => state.running, sleep: (ms) => state.signal.sleep(ms) });
       logger().info(`${name} started`);
     },
     wake(): void {
-      g[key]?.wake?.();
+      g[key]?.signal.wake();
     },
     async stop(): Promise<void> {
       const state = g[key];
       if (!state) return;
       state.running = false;
-      state.wake?.();
+      state.signal.wake();
       await state.loop;
       logger().info(`${name} stopped`);
     },

@@ -2,10 +2,12 @@
 // deliveries while it has room (WEBHOOK_WORKER_CONCURRENCY in all, WEBHOOK_ENDPOINT_CONCURRENCY
 // per endpoint; an endpoint's rate limit per second is kept by the claim, in PostgreSQL, for
 // every instance together), sends each without waiting for the others,
-// and sleeps until an attempt ends, the event worker nudges it, or a short poll. stop() waits for
+// and sleeps until an attempt ends, the event worker nudges it, or a short poll (a nudge during a
+// claim is kept for the next sleep: lib/wake-signal.ts). stop() waits for
 // the attempts in flight. Tests run several instances in one process (two "servers").
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { WakeSignal } from "@/lib/wake-signal";
 import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
 import { inAttemptSpan } from "@/lib/webhooks/delivery-spans";
 
@@ -15,7 +17,7 @@ const CLAIM_BATCH = 100;
 
 export class DeliveryWorker {
   private running = false;
-  private wake?: () => void;
+  private readonly signal = new WakeSignal();
   private loop?: Promise<void>;
   private readonly inFlight = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
@@ -31,27 +33,14 @@ export class DeliveryWorker {
   }
 
   nudge(): void {
-    this.wake?.();
+    this.signal.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.signal.wake();
     await this.loop;
     await Promise.all(this.pending);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wake = undefined;
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private skipped(): string[] {
@@ -65,7 +54,7 @@ export class DeliveryWorker {
       try {
         const room = total - this.pending.size;
         if (room <= 0) {
-          await this.sleep(POLL_MS);
+          await this.signal.sleep(POLL_MS);
           continue;
         }
         const claimed = await claimDueDeliveries({
@@ -77,13 +66,13 @@ export class DeliveryWorker {
         // Short sleeps while an endpoint waits for the next second of its rate limit.
         const rateLimited = Date.now() - this.rateLimitedAt < 1_000;
         if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH))
-          await this.sleep(rateLimited ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
+          await this.signal.sleep(rateLimited ? Math.min(POLL_MS, 1000 - (Date.now() % 1000) + 5) : POLL_MS);
       } catch (error) {
         logger().warn(
           { err: { name: (error as Error).name, code: (error as { code?: unknown }).code } },
           "webhook worker: claim failed, backing off",
         );
-        await this.sleep(BACKOFF_MS);
+        await this.signal.sleep(BACKOFF_MS);
       }
     }
   }
@@ -106,7 +95,7 @@ export class DeliveryWorker {
         const left = (this.inFlight.get(endpointId) ?? 1) - 1;
         if (left > 0) this.inFlight.set(endpointId, left);
         else this.inFlight.delete(endpointId);
-        this.wake?.();
+        this.signal.wake();
       }
     })();
     this.pending.add(task);
