@@ -174,6 +174,50 @@ describe("silence", () => {
   });
 });
 
+describe("silence: the events not rolled up yet", () => {
+  // The last event of a subject comes from the hourly rollup for the hours rolled, and from the
+  // events themselves after them: this hour's, and the last hour's until it is rolled (a minute
+  // after it ends). Each kind of subject is read its own way (an index probe per merchant or
+  // terminal, a grouped scan for the acquirers): all three are checked on both sides.
+  it("counts the last hour's events before it is rolled and this hour's after, for acquirers, merchants and terminals", async () => {
+    const today14 = testClock(3, 14);
+    const today13 = later(today14, -HOUR);
+    const tag = Date.now().toString(36);
+    const quietSoon = { acquirer: `aq-${tag}`, merchantId: `mq-${tag}`, terminalId: `tq-${tag}` };
+    const sendsOn = { acquirer: `as-${tag}`, merchantId: `ms-${tag}`, terminalId: `ts-${tag}` };
+    const rows: HistoryRow[] = [];
+    for (const subject of [quietSoon, sendsOn]) {
+      // Ten days of 12 an hour at 13:00 and 14:00, then today's 13:00 hour (its last at 13:55).
+      for (let day = 10; day >= 1; day--) {
+        rows.push(...spreadOverHour(later(today13, -day * DAY), 12, subject));
+        rows.push(...spreadOverHour(later(today14, -day * DAY), 12, subject));
+      }
+      rows.push(...spreadOverHour(today13, 12, subject));
+    }
+    // One of them goes on sending in this hour, until 14:20.
+    rows.push(...[5, 10, 15, 20].map((minutes) => ({ ...sendsOn, at: later(today14, minutes * MINUTE) })));
+    await insertHistory(rows);
+    // The history's hours rolled, as a running server would have: up to 12:00 today.
+    await rollSubjectHours(later(today14, 30_000), 14, 24 * 14);
+    const silent = async () =>
+      (await db().alert.findMany({ where: { kind: "silence", resolvedAt: null, subjectId: { endsWith: tag } } }))
+        .map((alert) => `${alert.subjectType}:${alert.subjectId}`)
+        .sort();
+
+    // 14:00:30, before the 13:00 hour is rolled: everyone's last event (13:55) is read from the
+    // events themselves. Read from the rollup alone it would be yesterday's 14:55: all silent.
+    await evaluateAlerts(later(today14, 30_000));
+    expect(await silent()).toEqual([]);
+
+    // 14:40, the 13:00 hour rolled: quietSoon has sent nothing for 45 minutes (some 9 events it
+    // would normally have sent), sendsOn's last (14:20) is read from this hour's events.
+    await evaluateAlerts(later(today14, 40 * MINUTE));
+    expect(await silent()).toEqual(
+      [`acquirer:${quietSoon.acquirer}`, `merchant:${quietSoon.merchantId}`, `terminal:${quietSoon.terminalId}`].sort(),
+    );
+  });
+});
+
 describe("endpoints", () => {
   it("warns after an hour of failing, then when the endpoint is disabled, and resolves when it is enabled again", async () => {
     const now = testClock(3);

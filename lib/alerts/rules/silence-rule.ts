@@ -31,28 +31,47 @@ const COLUMN: Record<SilentSubject, string> = {
 
 const params = sqlParameters(["now", "type", "hours", "days", "minActiveDays", "minMinutes", "factor"]);
 // Regular subjects: this hour of the day on enough of the history days (the given hours, on the
-// (subject_type, hour) index). Their last event: the last two hours' events (one range scan,
-// grouped), else the rollup's latest hour (one backward probe each). The profile of the quiet
-// ones only, and only of the hours of the day their silence spans: those hours on each history
-// day, probed on the primary key.
+// (subject_type, hour) index). Their last event: among the events not rolled up yet (this hour's,
+// and the last hour's until it is rolled, a minute after it ends), else the rollup's latest hour
+// (one backward probe each). The events not rolled up are read as one probe per regular merchant
+// or terminal, on its (column, created_at) index; the acquirer has no such index (a handful of
+// values), so its are one scan of them, grouped: a probe walks back to the acquirer's latest
+// event, which is the whole span for each silent one. Reading every recent event for each kind of
+// subject, as this did before, cost 0.8 s of PostgreSQL an evaluation at 110,000 events in the
+// last two hours (docs/benchmarks.md) and grew with the traffic. The profile of the quiet ones
+// only, and only of the hours of the day their silence spans: those hours on each history day,
+// probed on the primary key.
+const liveSql = (column: string) =>
+  column === COLUMN.acquirer
+    ? `SELECT e.${column} AS subject_id, max(e.created_at) AS at FROM events e, unrolled
+       WHERE e.created_at >= unrolled.since AND e.created_at <= ${params.at.now} AND e.${column} IS NOT NULL
+       GROUP BY 1`
+    : `SELECT r.subject_id, (
+         SELECT e.created_at FROM events e
+         WHERE e.${column} = r.subject_id AND e.created_at >= unrolled.since AND e.created_at <= ${params.at.now}
+         ORDER BY e.created_at DESC LIMIT 1) AS at
+       FROM regular r, unrolled`;
+
 const silenceSql = (column: string) => `
 WITH regular AS (
   SELECT c.subject_id, max(c.merchant_id) AS merchant_id, count(*)::int AS active_days
   FROM subject_hourly_counts c
   WHERE c.subject_type = ${params.at.type} AND c.hour = ANY (${params.at.hours}::timestamptz[])
   GROUP BY c.subject_id HAVING count(*) >= ${params.at.minActiveDays}::int
-), live AS (
-  SELECT e.${column} AS subject_id, max(e.created_at) AS at FROM events e
-  WHERE e.created_at >= date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour'
-    AND e.created_at <= ${params.at.now} AND e.${column} IS NOT NULL
-  GROUP BY 1
+), unrolled AS (
+  -- Where the hours rolled up (roll-subject-hours.ts, just before this) end.
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM alert_rolled_hours WHERE hour = date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour')
+    THEN date_trunc('hour', ${params.at.now}::timestamptz) ELSE date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour' END AS since
+), live AS MATERIALIZED (
+  ${liveSql(column)}
 ), quiet AS MATERIALIZED (
   SELECT r.*, s.last_seen, greatest(coalesce(s.last_seen, '-infinity'), ${params.at.now}::timestamptz - interval '24 hours') AS since
   FROM regular r
+  CROSS JOIN unrolled
   LEFT JOIN live l ON l.subject_id = r.subject_id
   CROSS JOIN LATERAL (SELECT coalesce(l.at, (
     SELECT c.last_at FROM subject_hourly_counts c WHERE c.subject_type = ${params.at.type} AND c.subject_id = r.subject_id
-      AND c.hour < date_trunc('hour', ${params.at.now}::timestamptz) - interval '1 hour' ORDER BY c.hour DESC LIMIT 1)) AS last_seen) s
+      AND c.hour < unrolled.since ORDER BY c.hour DESC LIMIT 1)) AS last_seen) s
   WHERE s.last_seen IS NULL OR s.last_seen < ${params.at.now}::timestamptz - ${params.at.minMinutes}::int * interval '1 minute'
 ), profile AS (
   SELECT q.subject_id, x.hod, x.mean FROM quiet q CROSS JOIN LATERAL (
