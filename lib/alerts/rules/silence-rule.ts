@@ -43,8 +43,10 @@ const params = sqlParameters(["now", "type", "hours", "days", "minActiveDays", "
 // probed on the primary key.
 const liveSql = (column: string) =>
   column === COLUMN.acquirer
-    ? `SELECT e.${column} AS subject_id, max(e.created_at) AS at FROM events e, unrolled
-       WHERE e.created_at >= unrolled.since AND e.created_at <= ${params.at.now} AND e.${column} IS NOT NULL
+    ? // The start as a scalar subquery: a range of the created_at index (a join with the CTE was
+      // planned as a scan of the whole month).
+      `SELECT e.${column} AS subject_id, max(e.created_at) AS at FROM events e
+       WHERE e.created_at >= (SELECT since FROM unrolled) AND e.created_at <= ${params.at.now} AND e.${column} IS NOT NULL
        GROUP BY 1`
     : `SELECT r.subject_id, (
          SELECT e.created_at FROM events e
