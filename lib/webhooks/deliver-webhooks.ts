@@ -2,7 +2,8 @@
 // LOCKED, so instances never take the same one) and leases them: next_attempt_at moves to the
 // lease end, so a worker that dies mid-attempt leaves the delivery due again afterwards (at least
 // once). attemptDelivery signs and POSTs one; recordAttempt stores the attempt and schedules the
-// next one or ends the delivery, and disables an endpoint that has failed too long.
+// next one or ends the delivery, and disables an endpoint that has failed too long. Successes are
+// stored together with the others in flight (record-successes.ts).
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { db, sql } from "@/lib/db/client";
@@ -14,6 +15,7 @@ import type { SpanContext } from "@/lib/tracing/trace";
 import { inRequestSpan, tracedClaim } from "@/lib/webhooks/delivery-spans";
 import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
+import { recordSuccess } from "@/lib/webhooks/record-successes";
 import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
@@ -328,6 +330,29 @@ export async function recordAttempt(
   outcome: SentAttempt,
   trigger = "worker",
 ): Promise<void> {
+  if (outcome.ok && !delivery.probe) {
+    const recorded = await recordSuccess({
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      eventCreatedAt: delivery.eventCreatedAt,
+      attemptCount: delivery.attemptCount,
+      startedAt: outcome.startedAt,
+      durationMs: outcome.durationMs,
+      statusCode: outcome.statusCode,
+      responseBody: outcome.responseBody,
+      trigger,
+      signature: outcome.signature ?? null,
+    }).then(
+      (deliveredAfterSeconds) => ({ deliveredAfterSeconds }),
+      // Not recorded even alone (PostgreSQL refused the receiver's excerpt, say): the single
+      // statement below, which knows what to do then.
+      () => undefined,
+    );
+    if (recorded) {
+      countDeliveryAttempt({ ok: true, errorClass: outcome.errorClass, deliveredAfterSeconds: recorded.deliveredAfterSeconds });
+      return;
+    }
+  }
   // The schedule's place: attempts since it last started over (the count itself is never reset).
   const delay = outcome.ok ? null : (retryDelayMs(delivery.attemptCount - (delivery.scheduleOffset ?? 0) + 1) ?? null);
   const record = (responseBody: string | null) =>

@@ -45,3 +45,10 @@ export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests:
   const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
   return { server: per(after.serverMs - before.serverMs), postgres: per(postgresMs) };
 }
+
+/** The machine's CPU time so far, all cores, in ticks: busy (anything but idle and I/O wait) and total. */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}

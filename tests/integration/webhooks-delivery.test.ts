@@ -384,6 +384,74 @@ describe("delivery", () => {
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
   });
 
+  /** Claims the due deliveries of `events` (at most the endpoint concurrency, 4) events of one new endpoint. */
+  async function claimedSuccesses(events: number) {
+    const m = await merchantWithCredential();
+    const endpoint = await endpointFor(m.merchantId, "http://127.0.0.1:9/hooks");
+    const eventIds: string[] = [];
+    for (let i = 0; i < events; i++) eventIds.push(await processedEvent(m));
+    const claimed = (await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() })).filter((c) =>
+      eventIds.includes(c.eventId),
+    );
+    expect(claimed).toHaveLength(events);
+    return { endpoint, eventIds, claimed };
+  }
+  const success = (responseBody: string) => ({
+    ok: true,
+    statusCode: 200,
+    errorClass: null,
+    responseBody,
+    durationMs: 3,
+    startedAt: new Date(),
+    signature: "v1,test",
+  });
+
+  it("records concurrent successes together: each attempt once, each delivery ended, the endpoint's failure state reset", async () => {
+    const { endpoint, eventIds, claimed } = await claimedSuccesses(4);
+    const failingSince = new Date(Date.now() - 60_000);
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince, consecutiveStalls: 2 } });
+    await Promise.all(claimed.map((c, i) => recordAttempt(c, success(`ok ${i}`))));
+    for (const eventId of eventIds) {
+      const [delivery] = await deliveriesOf(eventId);
+      expect(delivery!.status).toBe("succeeded");
+      expect(delivery!.nextAttemptAt).toBeNull();
+      expect(delivery!.attempts.map((a) => [a.statusCode, a.errorClass, a.trigger, a.requestSignature])).toEqual([
+        [200, null, "worker", "v1,test"],
+      ]);
+    }
+    const bodies = (await Promise.all(eventIds.map(deliveriesOf))).map(([d]) => d!.attempts[0]!.responseBody);
+    expect(bodies.sort()).toEqual(claimed.map((_, i) => `ok ${i}`).sort());
+    const after = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect([after.failingSince, after.consecutiveStalls]).toEqual([null, 0]);
+    expect(after.lastSuccessAt!.getTime()).toBeGreaterThan(failingSince.getTime());
+  });
+
+  it("records a success whose excerpt cannot be stored without it, and the others of its group with theirs", async () => {
+    const { eventIds, claimed } = await claimedSuccesses(3);
+    // The second's excerpt is refused by PostgreSQL (22021), as if it had slipped past the decoding.
+    await Promise.all(claimed.map((c, i) => recordAttempt(c, success(i === 1 ? "ok\0nul" : "ok"))));
+    const byEvent = new Map(claimed.map((c, i) => [c.eventId, i]));
+    for (const eventId of eventIds) {
+      const [delivery] = await deliveriesOf(eventId);
+      expect(delivery!.status).toBe("succeeded");
+      expect(delivery!.attempts.map((a) => a.responseBody)).toEqual([byEvent.get(eventId) === 1 ? null : "ok"]);
+    }
+  });
+
+  it("does not end a delivery claimed again since its successful attempt was sent", async () => {
+    const { endpoint, eventIds, claimed } = await claimedSuccesses(2);
+    // The first one's lease ran out and another worker claimed it again (its attempt count moved).
+    await db().webhookDelivery.updateMany({ where: { id: claimed[0]!.id }, data: { attemptCount: { increment: 1 } } });
+    await Promise.all(claimed.map((c) => recordAttempt(c, success("ok"))));
+    const [stale] = await deliveriesOf(claimed[0]!.eventId);
+    const [current] = await deliveriesOf(eventIds.find((id) => id !== claimed[0]!.eventId)!);
+    expect(stale!.status).toBe("pending");
+    expect(stale!.attempts).toHaveLength(1);
+    expect(current!.status).toBe("succeeded");
+    // The stale one falls due when its lease ends: no later test's worker may take it.
+    await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+  });
+
   it("disables an endpoint failing for 5 days without a success, audited, its reason visible", async () => {
     const m = await merchantWithCredential();
     const r = await receiver(() => ({ status: 500 }));
