@@ -45,10 +45,13 @@ export type ClaimedDelivery = {
   claimedIn?: SpanContext;
 };
 
-// The claim probes each enabled endpoint's own queue (webhook_deliveries_due_idx) for as many due
-// deliveries as the endpoint has room for: endpoints at their cap are skipped, and a dead
-// endpoint's backlog is never walked to reach another endpoint's deliveries (no head-of-line
-// blocking).
+// The claim probes the own queue (webhook_deliveries_due_idx) of each enabled endpoint that has
+// deliveries pending for as many due deliveries as the endpoint has room for: endpoints at their
+// cap are skipped, and a dead endpoint's backlog is never walked to reach another endpoint's
+// deliveries (no head-of-line blocking). The endpoints with deliveries pending are found by a
+// loose index scan of the same index (pending_endpoints: one descent per such endpoint), so an
+// idle endpoint costs a claim nothing: probing every enabled endpoint made a claim 4.1 ms with
+// 1,080 endpoints, 1.4 ms this way (docs/benchmarks.md).
 //
 // Fairness between merchants: an attempt in flight cannot be taken back, so a merchant whose
 // endpoints hang would hold every slot it is given for the whole timeout. While more than one
@@ -87,8 +90,13 @@ const claimParams = sqlParameters([
   "leaseMs",
 ]);
 const CLAIM_SQL = `
-WITH clock AS (
+WITH RECURSIVE clock AS (
   SELECT at, date_trunc('second', at) AS second FROM (SELECT clock_timestamp() AS at) t
+), pending_endpoints AS (
+  SELECT (SELECT min(q.endpoint_id) FROM webhook_deliveries q WHERE q.status = 'pending') AS endpoint_id
+  UNION ALL
+  SELECT (SELECT min(q.endpoint_id) FROM webhook_deliveries q WHERE q.status = 'pending' AND q.endpoint_id > p.endpoint_id)
+  FROM pending_endpoints p WHERE p.endpoint_id IS NOT NULL
 ), busy AS (
   SELECT b.endpoint_id, b.in_flight, w.merchant_id
   FROM unnest(${claimParams.at.inFlightEndpoints}::varchar[], ${claimParams.at.inFlightCounts}::int[]) AS b(endpoint_id, in_flight)
@@ -99,7 +107,7 @@ WITH clock AS (
   SELECT d.id, d.event_created_at, d.next_attempt_at, w.id AS endpoint_id, w.merchant_id, w.rate_limit,
     w.circuit_opened_at IS NOT NULL AS probe,
     row_number() OVER (PARTITION BY w.id ORDER BY d.next_attempt_at, d.id) AS endpoint_place
-  FROM clock CROSS JOIN webhook_endpoints w
+  FROM clock CROSS JOIN pending_endpoints pe JOIN webhook_endpoints w ON w.id = pe.endpoint_id
   LEFT JOIN busy ON busy.endpoint_id = w.id
   LEFT JOIN rate_limit_buckets used ON w.rate_limit IS NOT NULL AND used.key = 'webhook_rate:' || w.id
   CROSS JOIN LATERAL (
