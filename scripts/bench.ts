@@ -22,7 +22,7 @@ import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { offerLoad, percentile } from "./support/offered-load";
-import { cpuPerRequest, cpuSnapshot, machineCpuTicks } from "./support/process-cpu";
+import { cpuPerRequest, cpuSnapshot, machineCpuTicks, processCpuMs } from "./support/process-cpu";
 import { ProfileWindows, profileDirectory } from "./support/profile-windows";
 import { writeReportSection } from "./support/report-section";
 import { atLeast, atMost, loadNow, none, printTargets, type TargetCheck } from "./support/target-checks";
@@ -43,6 +43,9 @@ const { values: args } = parseArgs({
     "latency-rate": { type: "string", default: "500" },
     "webhook-rate": { type: "string", default: "1000" },
     "webhook-merchants": { type: "string", default: "10" },
+    // (w) against this many server instances on the database, the POSTs to each in turn (the
+    // service scales out by instances: every one runs the API and a delivery worker).
+    instances: { type: "string", default: "1" },
     port: { type: "string", default: "3300" },
     // Scenario letters to run, e.g. "a,d": a quick look while working; the report is not written.
     only: { type: "string" },
@@ -200,8 +203,8 @@ function serverEnv(target: Target): NodeJS.ProcessEnv {
 /** A production server started by the bench: where it answers, and its pid for the CPU figures. */
 type Server = { base: string; pid: number; stop: () => Promise<void> };
 
-async function startServer(target: Target): Promise<Server> {
-  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+async function startServer(target: Target, options = { profiled: true }): Promise<Server> {
+  const profile = PROFILE_DIR && options.profiled ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(args["server-node"] ?? process.execPath, [...profile, "scripts/server.mjs"], {
     env: serverEnv(target),
     stdio: ["ignore", "ignore", "inherit"],
@@ -213,7 +216,7 @@ async function startServer(target: Target): Promise<Server> {
     await exited;
   };
   const server = { base: baseOf(target), pid: child.pid ?? 0, stop };
-  windows.serverPid = server.pid;
+  if (options.profiled) windows.serverPid = server.pid;
   try {
     await waitForUrl(`${server.base}/readyz`, 60_000);
     // The demo data leaves events pending: let the worker finish them before measuring reads.
@@ -493,13 +496,25 @@ async function offeredIngestion(server: Server, rate: number, seconds: number) {
  */
 async function notificationToWebhook(server: Server, rate: number, seconds: number) {
   adoptServerSettings();
+  const instances = Number(args.instances);
+  const others: Server[] = [];
+  for (let i = 1; i < instances; i++) others.push(await startServer({ ...MAIN, port: PORT + 10 + i }, { profiled: false }));
+  try {
+    return await offeredToInstances([server, ...others], rate, seconds);
+  } finally {
+    await Promise.all(others.map((other) => other.stop()));
+  }
+}
+
+async function offeredToInstances(servers: Server[], rate: number, seconds: number) {
+  const [server] = servers as [Server, ...Server[]];
   const receiver = await startReceiver();
   const routes = await merchantsWithEndpoints(receiver.url, Number(args["webhook-merchants"]));
   const headers = { authorization: `Bearer ${await token(server, "bench-ingest")}`, "content-type": "application/json" };
   let n = 0;
   const offer = (r: number, s: number) =>
     offerLoad({
-      url: `${server.base}/v1/webhooks/events`,
+      url: servers.map((each) => `${each.base}/v1/webhooks/events`),
       headers,
       rate: r,
       seconds: s,
@@ -526,6 +541,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   const warmedUp = warmUp.statuses.get(202) ?? 0;
   await allDelivered(warmedUp);
   const cpuBefore = cpuSnapshot(server.pid);
+  const othersBefore = servers.slice(1).map((other) => processCpuMs(other.pid));
   const benchBefore = process.cpuUsage();
   const machineBefore = machineCpuTicks();
   const startUs = windows.start();
@@ -535,6 +551,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   await allDelivered(warmedUp + accepted);
   windows.add("(w) notification to webhook, until delivered", startUs, load.sent);
   const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(server.pid), load.sent);
+  const othersMs = servers.slice(1).reduce((sum, other, i) => sum + processCpuMs(other.pid) - othersBefore[i]!, 0);
   const bench = process.cpuUsage(benchBefore);
   const machine = machineCpuTicks();
   const measured = [...receiver.arrivals.values()].filter((a) => a.sentAt >= measuredFrom);
@@ -544,6 +561,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
   await closeDb();
   return {
     rate,
+    instances: servers.length,
     sent: load.sent,
     accepted,
     delivered: measured.length,
@@ -555,7 +573,7 @@ async function notificationToWebhook(server: Server, rate: number, seconds: numb
     p99: percentile(latencies, 99),
     // Where each notification's CPU went (ms), while it was sent and until its webhook arrived:
     // the server, PostgreSQL, and this process (the load generator and the webhook receiver).
-    serverCpuPerEvent: cpu.server,
+    serverCpuPerEvent: Math.round((cpu.server + othersMs / Math.max(1, load.sent)) * 100) / 100,
     postgresCpuPerEvent: cpu.postgres,
     benchCpuPerEvent: Math.round(((bench.user + bench.system) / 1000 / Math.max(1, load.sent)) * 100) / 100,
     machineBusy: Math.round(((machine.busy - machineBefore.busy) / (machine.total - machineBefore.total)) * 100) / 100,
@@ -663,7 +681,7 @@ async function main(): Promise<void> {
     let webhooks: Awaited<ReturnType<typeof notificationToWebhook>> | undefined;
     if (selected("w")) {
       console.log(
-        `\n(w) notification → webhook, single POSTs offered at ${args["webhook-rate"]}/s for ${args["offered-seconds"]} s...`,
+        `\n(w) notification → webhook, single POSTs offered at ${args["webhook-rate"]}/s for ${args["offered-seconds"]} s to ${args.instances} instance(s)...`,
       );
       webhooks = await notificationToWebhook(server, Number(args["webhook-rate"]), Number(args["offered-seconds"]));
       console.log(webhooks);
@@ -778,10 +796,10 @@ function writeReport(
     "| scenario | offered/s | sent | accepted (202) | errors | answer p50 ms | answer p99 ms | notification → webhook p50 / p95 / p99 ms | delivered | duplicates |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     `| (p) ingestion | ${offered.rate} | ${offered.sent} | ${offered.accepted} | ${offered.errors} | ${offered.p50} | ${offered.p99} | | | |`,
-    `| (w) ingestion to ${args["webhook-merchants"]} merchants' endpoints | ${webhooks.rate} | ${webhooks.sent} | ${webhooks.accepted} | ${webhooks.sent - webhooks.accepted} | ${webhooks.answerP50} | ${webhooks.answerP99} | ${webhooks.p50} / ${webhooks.p95} / ${webhooks.p99} | ${webhooks.delivered} | ${webhooks.duplicates} |`,
+    `| (w) ingestion to ${args["webhook-merchants"]} merchants' endpoints, ${webhooks.instances} instance(s) | ${webhooks.rate} | ${webhooks.sent} | ${webhooks.accepted} | ${webhooks.sent - webhooks.accepted} | ${webhooks.answerP50} | ${webhooks.answerP99} | ${webhooks.p50} / ${webhooks.p95} / ${webhooks.p99} | ${webhooks.delivered} | ${webhooks.duplicates} |`,
     "",
     "- Targets (issue 22): (p) answer p99 ≤ 50 ms at 500/s; (w) p50 ≤ 100 ms and p95 ≤ 150 ms at 1,000/s, nothing lost or twice.",
-    `- (w) after a 3 s warm-up at a quarter of the rate. CPU per notification, from its POST until its webhook arrived: server ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} ms would need ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} of the ${cpus().length} cores.`,
+    `- (w) after a 3 s warm-up at a quarter of the rate. CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} ms would need ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} of the ${cpus().length} cores.`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
 }

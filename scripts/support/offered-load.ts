@@ -12,7 +12,8 @@ export type OfferedLoad = {
 };
 
 export async function offerLoad(options: {
-  url: string;
+  /** Several: the requests go to each in turn (instances behind a round-robin balancer). */
+  url: string | string[];
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
@@ -24,10 +25,12 @@ export async function offerLoad(options: {
   const result: OfferedLoad = { sent: 0, statuses: new Map(), latencies: [] };
   const count = (status: number) => result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
   const inFlight = new Set<Promise<void>>();
+  const urls = Array.isArray(options.url) ? options.url : [options.url];
   const send = () => {
     const started = performance.now();
+    const url = urls[result.sent % urls.length]!;
     const done = new Promise<void>((resolve) => {
-      const request = http.request(options.url, { method: "POST", headers: options.headers, agent, timeout: 30_000 }, (res) => {
+      const request = http.request(url, { method: "POST", headers: options.headers, agent, timeout: 30_000 }, (res) => {
         res.resume();
         res.on("end", () => {
           result.latencies.push(performance.now() - started);
