@@ -28,8 +28,12 @@ export type SucceededAttempt = {
   signature: string | null;
 };
 
-// A group is at most one claim's worth of attempts.
+// A group is at most one claim's worth of attempts. Up to four groups in flight: a success holds
+// its endpoint's slot until it is recorded, so one group waiting for a connection (other
+// merchants' failures arrive in bursts when their timeouts end) must not hold every endpoint's
+// slots behind it. Groups lock endpoint rows in id order, so concurrent ones cannot deadlock.
 const MAX_GROUP = 100;
+const MAX_IN_FLIGHT = 4;
 
 // The attempts travel as one JSON array, not as arrays per column: jsonb_to_recordset's row
 // estimate does not depend on the value, so PostgreSQL settles on one generic plan; with unnest()
@@ -104,6 +108,10 @@ const g = globalThis as unknown as { __pic_record_successes?: GroupCommit<Succee
  * and is not written). Rejects when the attempt could not be recorded even alone.
  */
 export function recordSuccess(attempt: SucceededAttempt): Promise<number | null> {
-  g.__pic_record_successes ??= groupCommit(writeSuccesses, { maxGroup: MAX_GROUP, trace: "webhooks_record_successes" });
+  g.__pic_record_successes ??= groupCommit(writeSuccesses, {
+    maxGroup: MAX_GROUP,
+    maxInFlight: MAX_IN_FLIGHT,
+    trace: "webhooks_record_successes",
+  });
   return g.__pic_record_successes.submit(attempt);
 }
