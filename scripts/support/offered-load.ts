@@ -9,6 +9,8 @@ export type OfferedLoad = {
   statuses: Map<number, number>;
   /** Answer latencies, ms, of the requests answered. */
   latencies: number[];
+  /** When each of those requests was sent, ms after the load started (same order as latencies). */
+  sentAfter: number[];
 };
 
 export async function offerLoad(options: {
@@ -22,7 +24,7 @@ export async function offerLoad(options: {
   body: () => string;
 }): Promise<OfferedLoad> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const result: OfferedLoad = { sent: 0, statuses: new Map(), latencies: [] };
+  const result: OfferedLoad = { sent: 0, statuses: new Map(), latencies: [], sentAfter: [] };
   const count = (status: number) => result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
   const inFlight = new Set<Promise<void>>();
   const urls = Array.isArray(options.url) ? options.url : [options.url];
@@ -34,6 +36,7 @@ export async function offerLoad(options: {
         res.resume();
         res.on("end", () => {
           result.latencies.push(performance.now() - started);
+          result.sentAfter.push(started - start);
           count(res.statusCode ?? 0);
           resolve();
         });
