@@ -406,7 +406,7 @@ describe("delivery", () => {
     signature: "v1,test",
   });
 
-  it("records concurrent successes together: each attempt once, each delivery ended, the endpoint's failure state reset", async () => {
+  it("records concurrent successes: each attempt once, each delivery ended, the endpoint's failure state reset", async () => {
     const { endpoint, eventIds, claimed } = await claimedSuccesses(4);
     const failingSince = new Date(Date.now() - 60_000);
     await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince, consecutiveStalls: 2 } });
@@ -426,7 +426,7 @@ describe("delivery", () => {
     expect(after.lastSuccessAt!.getTime()).toBeGreaterThan(failingSince.getTime());
   });
 
-  it("records a success whose excerpt cannot be stored without it, and the others of its group with theirs", async () => {
+  it("records a success whose excerpt cannot be stored without it, and concurrent ones with theirs", async () => {
     const { eventIds, claimed } = await claimedSuccesses(3);
     // The second's excerpt is refused by PostgreSQL (22021), as if it had slipped past the decoding.
     await Promise.all(claimed.map((c, i) => recordAttempt(c, success(i === 1 ? "ok\0nul" : "ok"))));
