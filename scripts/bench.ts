@@ -489,14 +489,14 @@ async function offeredIngestion(server: Server, rate: number, seconds: number) {
   };
 }
 
+/** (w)'s ramp: measured from this long after the rate starts. */
+const RAMP_MS = 3_000;
+
 /**
  * (w): single POSTs offered at `rate` per second for merchants whose credential matches and whose
  * endpoint is the bench's receiver: from the moment a notification is sent (stamped into its
  * metadata) to the moment its webhook arrives.
  */
-/** (w)'s ramp: measured from this long after the rate starts. */
-const RAMP_MS = 3_000;
-
 async function notificationToWebhook(server: Server, rate: number, seconds: number) {
   adoptServerSettings();
   const instances = Number(args.instances);
@@ -780,6 +780,8 @@ function writeReport(
   offered: Offered,
   webhooks: Awaited<ReturnType<typeof notificationToWebhook>>,
 ): void {
+  // (w)'s CPU per notification in all: server(s), PostgreSQL and the bench's own process.
+  const webhookCpu = (webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2);
   const lines = [
     "## Events API: `npm run bench`",
     "",
@@ -820,7 +822,7 @@ function writeReport(
     `| (w) ingestion to ${args["webhook-merchants"]} merchants' endpoints, ${webhooks.instances} instance(s) | ${webhooks.rate} | ${webhooks.sent} | ${webhooks.accepted} | ${webhooks.sent - webhooks.accepted} | ${webhooks.answerP50} | ${webhooks.answerP99} | ${webhooks.p50} / ${webhooks.p95} / ${webhooks.p99} | ${webhooks.delivered} | ${webhooks.duplicates} |`,
     "",
     "- Targets (issue 22): (p) answer p99 ≤ 50 ms at 500/s; (w) p50 ≤ 100 ms and p95 ≤ 150 ms at 1,000/s, nothing lost or twice.",
-    `- (w) after a 3 s warm-up at a quarter of the rate, measured from 3 s after the full rate starts (the ramp, those first 3 s: notification → webhook p50 ${webhooks.rampP50} ms, p95 ${webhooks.rampP95} ms). CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} ms would need ${(webhooks.serverCpuPerEvent + webhooks.postgresCpuPerEvent + webhooks.benchCpuPerEvent).toFixed(2)} of the ${cpus().length} cores.`,
+    `- (w) after a 3 s warm-up at a quarter of the rate, measured from ${RAMP_MS / 1000} s after the full rate starts (the ramp, those first ${RAMP_MS / 1000} s: notification → webhook p50 ${webhooks.rampP50} ms, p95 ${webhooks.rampP95} ms). CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${webhookCpu} ms would need ${webhookCpu} of the ${cpus().length} cores.`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
 }
