@@ -1,8 +1,8 @@
 // Sends the operational webhooks queued by alert-outbox.ts with the webhook delivery's own parts:
 // the endpoint's signing secrets and Standard Webhooks headers, the guarded sender, the retry
-// schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (attemptDelivery, retryDelayMs, leaseMs of
-// lib/webhooks/deliver-webhooks.ts). Their own queue (alert_deliveries, few rows) rather than the
-// events' partitioned one: an alert is no event, and a broken alert sink must not count toward
+// schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/attempt-delivery.ts, retryDelayMs
+// of record-attempt.ts, leaseMs of claim-deliveries.ts). Their own queue (alert_deliveries, few
+// rows) rather than the events' partitioned one: an alert is no event, and a broken alert sink must not count toward
 // disabling the endpoint's event deliveries, so these attempts do not touch the endpoint's
 // health. Claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moved to the lease end),
 // so instances never send one twice at once and a crash leaves it due again. Run by the
@@ -12,7 +12,9 @@ import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { attemptDelivery, type ClaimedDelivery, leaseMs, retryDelayMs } from "@/lib/webhooks/deliver-webhooks";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { type ClaimedDelivery, leaseMs } from "@/lib/webhooks/claim-deliveries";
+import { retryDelayMs } from "@/lib/webhooks/record-attempt";
 
 const CLAIM_BATCH = 10;
 

@@ -34,7 +34,7 @@ export function toDeliveryDto(row: WebhookDelivery & { endpoint: { merchantId: s
 }
 
 /**
- * The headers an attempt sent, as lib/webhooks/deliver-webhooks.ts and send-webhook.ts make them:
+ * The headers an attempt sent, as lib/webhooks/attempt-delivery.ts and send-webhook.ts make them:
  * webhook-timestamp is the attempt's start in seconds; the signature is the one it sent (HMACs of
  * the body, not the secret), unknown for attempts recorded before it was kept.
  */

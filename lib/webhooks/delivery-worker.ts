@@ -8,8 +8,10 @@
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WakeSignal } from "@/lib/wake-signal";
-import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from "@/lib/webhooks/deliver-webhooks";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { type ClaimedDelivery, claimDueDeliveries } from "@/lib/webhooks/claim-deliveries";
 import { inAttemptSpan } from "@/lib/webhooks/delivery-spans";
+import { recordAttempt } from "@/lib/webhooks/record-attempt";
 
 const POLL_MS = 200;
 const BACKOFF_MS = 2_000;

@@ -1,6 +1,6 @@
 // The circuit breaker of a webhook endpoint. An endpoint that keeps timing out (or refusing or
 // dropping connections) holds a worker slot for the whole timeout on every attempt, so after
-// WEBHOOK_CIRCUIT_THRESHOLD of them in a row its circuit opens: the claim (deliver-webhooks.ts)
+// WEBHOOK_CIRCUIT_THRESHOLD of them in a row its circuit opens: the claim (claim-deliveries.ts)
 // takes none of its deliveries, which stay pending without spending attempts, until the
 // cool-down ends; then it takes exactly one, the probe (the claim moves circuit_probe_at to the
 // probe's lease end, so one instance probes). A probe that gets any HTTP answer closes the

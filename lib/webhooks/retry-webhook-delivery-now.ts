@@ -18,7 +18,7 @@ export function retryWebhookDeliveryNow(options: { caller: Caller; id: string })
     check: (before) => {
       if (before.status !== "pending")
         throw conflict("delivery_not_pending", `The delivery has ${before.status}: resend it to deliver it again.`);
-      // A claim counts its attempt before making it (deliver-webhooks.ts), and its lease holds
+      // A claim counts its attempt before making it (claim-deliveries.ts), and its lease holds
       // it until next_attempt_at: an attempt counted but not listed, lease running, is in flight.
       const leased = before.nextAttemptAt !== null && new Date(before.nextAttemptAt) > new Date();
       if (leased && before.attemptCount > before.attempts.length) throw inFlight();

@@ -237,7 +237,7 @@ describe("endpoints", () => {
     const [failing] = await alertsOf(endpointId);
     expect(failing).toMatchObject({ kind: "endpoint_failing", merchantId: m.merchantId, resolvedAt: null });
 
-    // The delivery worker disables it (deliver-webhooks.ts's reason).
+    // The delivery worker disables it (record-attempt.ts's reason).
     await db().webhookEndpoint.update({
       where: { id: endpointId },
       data: { enabled: false, disabledReason: `failing without a success since ${later(now, -59 * MINUTE).toISOString()}` },
