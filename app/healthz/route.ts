@@ -4,5 +4,5 @@ import { json, methods, publicRoute } from "@/lib/http/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicRoute(async () => json({ status: "ok" }, { headers: { "cache-control": "no-store" } })),
+  GET: publicRoute(async () => json({ status: "ok" }, { headers: { "cache-control": "no-store" } }), { query: null }),
 });

@@ -9,12 +9,15 @@ import { refreshScrapeGauges } from "@/lib/metrics/scrape-gauges";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicRoute(async ({ request }) => {
-    requireMetricsToken(request);
-    await refreshScrapeGauges();
-    const { registry } = metrics();
-    return new Response(await registry.metrics(), {
-      headers: { "content-type": registry.contentType, "cache-control": "no-store" },
-    });
-  }),
+  GET: publicRoute(
+    async ({ request }) => {
+      requireMetricsToken(request);
+      await refreshScrapeGauges();
+      const { registry } = metrics();
+      return new Response(await registry.metrics(), {
+        headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+      });
+    },
+    { query: null },
+  ),
 });

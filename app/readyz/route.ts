@@ -5,8 +5,11 @@ import { json, methods, publicRoute } from "@/lib/http/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicRoute(async () => {
-    await db().$queryRaw`SELECT 1`;
-    return json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
-  }),
+  GET: publicRoute(
+    async () => {
+      await db().$queryRaw`SELECT 1`;
+      return json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
+    },
+    { query: null },
+  ),
 });

@@ -4,7 +4,6 @@
 import type { z } from "zod";
 import type { Caller, Permission } from "@/lib/auth/roles";
 import { readJsonBody } from "@/lib/http/body";
-import { readQuery } from "@/lib/http/query";
 import { authedRoute, idempotentWrite, json, type RouteHandler, WRITE } from "@/lib/http/route";
 
 type ById = { id: string };
@@ -14,7 +13,7 @@ export function listRoute<S extends z.ZodType>(
   schema: S,
   list: (options: { caller: Caller; query: z.infer<S> }) => Promise<unknown>,
 ): RouteHandler {
-  return authedRoute(async ({ request, caller }) => json(await list({ caller, query: readQuery(request, schema) })));
+  return authedRoute(async ({ caller, query }) => json(await list({ caller, query })), { query: schema });
 }
 
 /**

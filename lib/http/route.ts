@@ -1,11 +1,14 @@
 // The one wrapper around every API route handler: request id, bearer authentication (where
-// asked), a rate limit (where asked), error mapping to problem+json, an access log line.
-// Handlers stay a few lines long.
+// asked), a rate limit (where asked), the query string against the route's schema (a route that
+// declares none takes no parameter: each one given is refused by name), error mapping to
+// problem+json, an access log line. Handlers stay a few lines long.
+import { z } from "zod";
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller, Permission } from "@/lib/auth/roles";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";
 import { problemResponse } from "@/lib/http/problem-response";
+import { readQuery } from "@/lib/http/query";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { accessLogger } from "@/lib/log";
@@ -22,8 +25,18 @@ type Params = Record<string, string | string[]>;
 type NextContext = { params: Promise<Params> };
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
 
-export type PublicContext<P extends Params> = { request: Request; requestId: string; params: P };
-export type AuthedContext<P extends Params> = PublicContext<P> & { caller: Caller };
+/** The query string of a route that declares no schema: none at all. */
+const NO_QUERY = z.strictObject({});
+type NoQuery = typeof NO_QUERY;
+
+export type PublicContext<P extends Params, Q = z.infer<NoQuery>> = {
+  request: Request;
+  requestId: string;
+  params: P;
+  /** The query string, parsed by the route's `query` schema. */
+  query: Q;
+};
+export type AuthedContext<P extends Params, Q = z.infer<NoQuery>> = PublicContext<P, Q> & { caller: Caller };
 /** What the wrapper does besides authentication: a rate limit (per user, or per address when public). */
 export type RouteOptions = {
   rateLimit?: RateLimitName;
@@ -91,21 +104,35 @@ async function respond(
   return response;
 }
 
+type QueryOption<S extends z.ZodType> = {
+  /**
+   * The query string's schema, read after authentication and the rate limit. Without one the
+   * route takes no parameter: each one given is a 400 naming it. null: not read at all, for a
+   * route whose answer cannot depend on it (health probes, the unknown route's 404).
+   */
+  query?: S | null;
+};
+
+function queryOf<S extends z.ZodType>(request: Request, schema: S | null | undefined): z.infer<S> {
+  return schema === null ? ({} as z.infer<S>) : (readQuery(request, schema ?? NO_QUERY) as z.infer<S>);
+}
+
 /** A route anyone may call (token issuance, health). */
-export function publicRoute<P extends Params = Params>(
-  handler: (ctx: PublicContext<P>) => Promise<Response>,
-  options: RouteOptions = {},
+export function publicRoute<P extends Params = Params, S extends z.ZodType = NoQuery>(
+  handler: (ctx: PublicContext<P, z.infer<S>>) => Promise<Response>,
+  options: RouteOptions & QueryOption<S> = {},
 ): RouteHandler {
   return wrapped(async (request, requestId, params) => {
     if (options.rateLimit) await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`);
-    return { response: await handler({ request, requestId, params: params as P }) };
+    const query = queryOf(request, options.query);
+    return { response: await handler({ request, requestId, params: params as P, query }) };
   });
 }
 
 /** A route that needs a valid access token; what the caller may do is checked by the service. */
-export function authedRoute<P extends Params = Params>(
-  handler: (ctx: AuthedContext<P>) => Promise<Response>,
-  options: RouteOptions = {},
+export function authedRoute<P extends Params = Params, S extends z.ZodType = NoQuery>(
+  handler: (ctx: AuthedContext<P, z.infer<S>>) => Promise<Response>,
+  options: RouteOptions & QueryOption<S> = {},
 ): RouteHandler {
   return wrapped(async (request, requestId, params) => {
     const caller = await authenticateBearer(request);
@@ -120,7 +147,8 @@ export function authedRoute<P extends Params = Params>(
       );
     }
     if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
-    const respond = () => handler({ request, requestId, params: params as P, caller });
+    const query = queryOf(request, options.query);
+    const respond = () => handler({ request, requestId, params: params as P, caller, query });
     if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
     // The key's fingerprint needs the body; the handler reads it again from the original.
     const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";

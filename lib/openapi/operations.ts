@@ -141,10 +141,11 @@ export function operation(declaration: OperationDeclaration): Operation {
     badRequestCodes.add("nesting_too_deep");
     badRequestCodes.add("validation_failed");
   }
-  if (declaration.query) {
-    badRequestCodes.add("validation_failed");
-    if ("cursor" in declaration.query.shape) badRequestCodes.add("invalid_cursor");
-  }
+  // Every API route reads its query string strictly (lib/http/route.ts): one that declares no
+  // query refuses any parameter given; the probes and keys outside /v1 do not read it.
+  const strictQuery = declaration.path.startsWith("/v1/");
+  if (strictQuery) badRequestCodes.add("validation_failed");
+  if (declaration.query && "cursor" in declaration.query.shape) badRequestCodes.add("invalid_cursor");
   if (declaration.idempotencyKey) badRequestCodes.add("invalid_idempotency_key");
   if (declaration.auth === "bearer") badRequestCodes.add("invalid_request");
   if (badRequestCodes.size > 0) problems[400] = { ...problems[400], codes: [...badRequestCodes] };
@@ -175,10 +176,12 @@ export function operation(declaration: OperationDeclaration): Operation {
   const parameters: (Parameter | Reference)[] = [...pathParameters(declaration), ...queryParameters(declaration)];
   if (declaration.idempotencyKey) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
 
-  const strictQuery = declaration.query
-    ? "Unknown or repeated query parameters are refused (400 validation_failed, naming each)."
-    : undefined;
-  const description = [declaration.description, strictQuery].filter(Boolean).join("\n\n");
+  const queryRule = !strictQuery
+    ? undefined
+    : declaration.query
+      ? "Unknown or repeated query parameters are refused (400 validation_failed, naming each)."
+      : "Takes no query parameters: any given is refused (400 validation_failed, naming each).";
+  const description = [declaration.description, queryRule].filter(Boolean).join("\n\n");
 
   return {
     operationId: declaration.operationId,

@@ -103,6 +103,47 @@ describe("routes and methods", () => {
     expect(res.json.errors).toEqual([{ field: "foo", message: "is not a known field" }]);
   });
 
+  // Found by a spec review: only the routes with a query schema read the query string, so
+  // GET /v1/merchants/{id}?foo=1 answered 200 and POST /v1/webhooks/events?foo=1 stored the event.
+  it("refuses any query parameter on a route that takes none, naming it, before anything is done", async () => {
+    const { GET: getMerchant, PATCH: patchMerchant } = await import("@/app/v1/merchants/[id]/route");
+    const { POST: ingest } = await import("@/app/v1/webhooks/events/route");
+    const { cardEventData } = await import("../support/event-data");
+    const { db } = await import("@/lib/db/client");
+    const [operator, ingestor] = [await userWithTokens("operator"), await userWithTokens("ingest")];
+
+    const read = await call(getMerchant, "/v1/merchants/m1?expand=all", { token: operator.accessToken, params: { id: "m1" } });
+    expect(read.status).toBe(400);
+    expect(read.json.errors).toEqual([{ field: "expand", message: "is not a known field" }]);
+    const change = await call(patchMerchant, "/v1/merchants/m1?dry_run=1", {
+      method: "PATCH",
+      body: { name: "Renamed" },
+      token: operator.accessToken,
+      params: { id: "m1" },
+    });
+    expect(change.json.errors).toEqual([{ field: "dry_run", message: "is not a known field" }]);
+
+    const data = cardEventData();
+    const stored = () => db().event.count({ where: { retrievalReferenceNumber: data.retrievalReferenceNumber } });
+    const refused = await call(ingest, "/v1/webhooks/events?source=gateway&source=again", {
+      body: data,
+      token: ingestor.accessToken,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual([{ field: "source", message: "is given more than once" }]);
+    expect(await stored()).toBe(0);
+    expect((await call(ingest, "/v1/webhooks/events", { body: data, token: ingestor.accessToken })).status).toBe(202);
+    expect(await stored()).toBe(1);
+
+    const tokens = await call(signIn, "/v1/auth?remember=1", { body: { username: operator.username, password: "x" } });
+    expect(tokens.json.errors).toEqual([{ field: "remember", message: "is not a known field" }]);
+    // Authentication first: a stranger learns nothing about the route from a 400.
+    expect((await call(getMerchant, "/v1/merchants/m1?expand=all", { params: { id: "m1" } })).status).toBe(401);
+    // Not the API: a probe's query is not read, and an unknown route stays a 404.
+    expect((await call(healthz, "/healthz?from=lb")).status).toBe(200);
+    expect((await call(unknownRoute, "/v1/nowhere?x=1", { params: { unknown: ["nowhere"] } })).status).toBe(404);
+  });
+
   it("carries X-Request-Id on every response, echoing a sane one", async () => {
     const res = await call(healthz, "/healthz", { headers: { "x-request-id": "trace-123" } });
     expect(res.headers.get("x-request-id")).toBe("trace-123");

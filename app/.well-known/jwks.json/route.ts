@@ -5,8 +5,11 @@ import { json, methods, publicRoute } from "@/lib/http/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: publicRoute(async () => {
-    const { publicJwks } = await signingKeys();
-    return json({ keys: publicJwks }, { headers: { "cache-control": "public, max-age=300" } });
-  }),
+  GET: publicRoute(
+    async () => {
+      const { publicJwks } = await signingKeys();
+      return json({ keys: publicJwks }, { headers: { "cache-control": "public, max-age=300" } });
+    },
+    { query: null },
+  ),
 });

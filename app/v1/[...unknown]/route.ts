@@ -2,8 +2,11 @@
 import { notFound } from "@/lib/errors";
 import { publicRoute } from "@/lib/http/route";
 
-const unknownRoute = publicRoute(async ({ request }) => {
-  throw notFound(`There is no API route ${new URL(request.url).pathname}.`);
-});
+const unknownRoute = publicRoute(
+  async ({ request }) => {
+    throw notFound(`There is no API route ${new URL(request.url).pathname}.`);
+  },
+  { query: null },
+);
 
 export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };

@@ -5,15 +5,15 @@ import { listEventsQuery } from "@/lib/events/event-contract";
 import { ingestEvent } from "@/lib/events/ingest-event";
 import { listEvents } from "@/lib/events/list-events";
 import { readJsonBody } from "@/lib/http/body";
-import { readQuery } from "@/lib/http/query";
 import { authedRoute, methods } from "@/lib/http/route";
 import { countReceived } from "@/lib/metrics/registry";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedRoute(async ({ request, caller }) => {
-    const query = readQuery(request, listEventsQuery);
-    return new Response(await listEvents({ caller, query }), { headers: { "content-type": "application/json" } });
-  }),
+  GET: authedRoute(
+    async ({ caller, query }) =>
+      new Response(await listEvents({ caller, query }), { headers: { "content-type": "application/json" } }),
+    { query: listEventsQuery },
+  ),
   POST: authedRoute(async ({ request, caller }) => {
     const data = await readJsonBody(request, eventDataSchema);
     const result = await ingestEvent({ caller, data });

@@ -1,11 +1,8 @@
 // GET /v1/webhooks/events/count: how many events the list's filters match (up to a cap).
 import { countEventsQuery } from "@/lib/events/bulk-retry-schemas";
 import { countEvents } from "@/lib/events/count-events";
-import { readQuery } from "@/lib/http/query";
 import { authedRoute, json, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: authedRoute(async ({ request, caller }) =>
-    json(await countEvents({ caller, query: readQuery(request, countEventsQuery) })),
-  ),
+  GET: authedRoute(async ({ caller, query }) => json(await countEvents({ caller, query })), { query: countEventsQuery }),
 });

@@ -1,13 +1,11 @@
 // GET /v1/webhooks/events/export: the events of a filter (the list's parameters, without
 // cursor and limit) as a streamed CSV file.
 import { exportEvents, exportEventsQuery } from "@/lib/events/export-events";
-import { readQuery } from "@/lib/http/query";
 import { authedRoute, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: authedRoute(
-    async ({ request, caller }) => {
-      const query = readQuery(request, exportEventsQuery);
+    async ({ caller, query }) => {
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
       return new Response(await exportEvents({ caller, query }), {
         headers: {
@@ -18,6 +16,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         },
       });
     },
-    { rateLimit: "export" },
+    { rateLimit: "export", query: exportEventsQuery },
   ),
 });
