@@ -12,6 +12,12 @@ describe("configuration", () => {
     );
   });
 
+  it("stops a production build served beyond this machine on the embedded database, saying why", () => {
+    const deployed = { NODE_ENV: "production", NEXTAUTH_URL: "https://console.example.com" };
+    expect(() => buildEnv(deployed)).toThrow(/for a production build served beyond this machine: AUTH_SIGNING_KEYS/);
+    expect(() => buildEnv({ NODE_ENV: "production", DATABASE_URL: server })).toThrow(/for a server database/);
+  });
+
   // Issue 15: with NODE_ENV unset, a server database ran on one machine's generated keys.
   it("requires the secrets whenever the database is a server, whatever NODE_ENV says", () => {
     for (const NODE_ENV of ["development", "test", undefined]) {

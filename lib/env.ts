@@ -164,7 +164,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
   const missing = (["AUTH_SIGNING_KEYS", "ENCRYPTION_KEYS", "NEXTAUTH_SECRET"] as const).filter((k) => !raw[k]);
   if ((serverDatabase || production) && missing.length > 0) {
     throw new ConfigurationError(
-      `Missing required secrets for a server database: ${missing.join(", ")}. ` +
+      `Missing required secrets for ${serverDatabase ? "a server database" : "a production build served beyond this machine"}: ${missing.join(", ")}. ` +
         "Generate them with `npm run secrets:generate`; see .env.example for their format.",
     );
   }
