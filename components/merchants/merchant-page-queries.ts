@@ -52,12 +52,27 @@ export function useMerchantAccounts(id: string, admin: boolean) {
   return useAuthedQuery<Page<UserDto>>(key(id, "accounts"), admin ? `/v1/users?merchantId=${id}&limit=50` : null);
 }
 
-/** Events of the last 24 hours: all, processed and failed (three counts, the page's period fixed when it opens). */
+/**
+ * Events of the last 24 hours: all, processed and failed (three counts, the page's period fixed
+ * when it opens), and the three requests as one query state: failed if any failed (a retry asks
+ * again for those).
+ */
 export function useMerchantCounts(id: string, since: string) {
   // The merchant's own events (owner_merchant_id: what its merchant accounts see), not only those naming it.
   const base = `/v1/webhooks/events/count?owner_merchant_id=${id}&created_at[gte]=${encodeURIComponent(since)}`;
   const all = useAuthedQuery<Count>(key(id, "count-all"), base, 60_000);
   const processed = useAuthedQuery<Count>(key(id, "count-processed"), `${base}&status=processed`, 60_000);
   const failed = useAuthedQuery<Count>(key(id, "count-failed"), `${base}&status=failed`, 60_000);
-  return { all: all.data, processed: processed.data, failed: failed.data };
+  const parts = [all, processed, failed];
+  const failedPart = parts.find((part) => part.isError);
+  return {
+    all: all.data,
+    processed: processed.data,
+    failed: failed.data,
+    query: {
+      isError: failedPart !== undefined,
+      error: failedPart?.error ?? null,
+      refetch: () => Promise.all(parts.filter((part) => part.isError).map((part) => part.refetch())),
+    },
+  };
 }

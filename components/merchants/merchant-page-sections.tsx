@@ -15,6 +15,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
+import { QueryLoadError } from "@/components/ui/load-error";
 
 export function Section({
   title,
@@ -45,8 +46,24 @@ function None({ children }: { children: ReactNode }) {
   return <p className="text-(--fg-muted)">{children}</p>;
 }
 
+/** A section's state before its rows: loading, its failed load (with a retry), or empty. */
+function SectionState({
+  query,
+  what,
+  empty,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown; data?: { data: unknown[] } };
+  what: string;
+  empty: string;
+}) {
+  if (query.isError) return <QueryLoadError query={query} what={what} />;
+  if (query.isPending) return <None>Loading the {what}…</None>;
+  return query.data?.data.length === 0 ? <None>{empty}</None> : null;
+}
+
 export function MerchantCounts({ id, since }: { id: string; since: string }) {
   const counts = useMerchantCounts(id, since);
+  if (counts.query.isError) return <QueryLoadError query={counts.query} what="event counts" />;
   const figure = (c: { count: number; capped: boolean } | undefined) =>
     c ? `${formatCount(c.count)}${c.capped ? "+" : ""}` : "…";
   const cells: [string, string, string][] = [
@@ -71,11 +88,11 @@ export function MerchantCounts({ id, since }: { id: string; since: string }) {
 }
 
 export function MerchantCredentials({ id }: { id: string }) {
-  const { data } = useMerchantCredentials(id);
-  const rows = data?.data ?? [];
+  const query = useMerchantCredentials(id);
+  const rows = query.data?.data ?? [];
   return (
     <Section title="Credentials" testId="merchant-credentials" action={more(`/credentials?merchantId=${id}`, "All credentials")}>
-      {data && rows.length === 0 ? <None>No credentials.</None> : null}
+      <SectionState query={query} what="credentials" empty="No credentials." />
       <ul className="divide-y divide-(--line)">
         {rows.map((c) => (
           <li key={c.id} className="flex items-center justify-between gap-3 py-2">
@@ -92,15 +109,15 @@ export function MerchantCredentials({ id }: { id: string }) {
 }
 
 export function MerchantFailedEvents({ id }: { id: string }) {
-  const { data } = useMerchantFailedEvents(id);
-  const rows = data?.data ?? [];
+  const query = useMerchantFailedEvents(id);
+  const rows = query.data?.data ?? [];
   return (
     <Section
       title="Recent failed events"
       testId="merchant-failed-events"
       action={more(`/events?merchant_id=${id}&status=failed`, "All failed events")}
     >
-      {data && rows.length === 0 ? <None>No failed events.</None> : null}
+      <SectionState query={query} what="failed events" empty="No failed events." />
       <ul className="divide-y divide-(--line)">
         {rows.map((e) => (
           <li key={e.id} className="flex items-center justify-between gap-3 py-2">
@@ -117,11 +134,11 @@ export function MerchantFailedEvents({ id }: { id: string }) {
 }
 
 export function MerchantFailedDeliveries({ id }: { id: string }) {
-  const { data } = useMerchantFailedDeliveries(id);
-  const rows = data?.data ?? [];
+  const query = useMerchantFailedDeliveries(id);
+  const rows = query.data?.data ?? [];
   return (
     <Section title="Recent failed deliveries" testId="merchant-failed-deliveries">
-      {data && rows.length === 0 ? <None>No failed deliveries.</None> : null}
+      <SectionState query={query} what="failed deliveries" empty="No failed deliveries." />
       <ul className="divide-y divide-(--line)">
         {rows.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-3 py-2">
@@ -138,12 +155,18 @@ export function MerchantFailedDeliveries({ id }: { id: string }) {
 }
 
 export function MerchantAccounts({ id, admin }: { id: string; admin: boolean }) {
-  const { data } = useMerchantAccounts(id, admin);
-  const rows = data?.data ?? [];
+  const query = useMerchantAccounts(id, admin);
+  const rows = query.data?.data ?? [];
   return (
     <Section title="Merchant accounts" testId="merchant-accounts" action={admin ? more("/users", "Users") : undefined}>
       {!admin ? <None>Only administrators see and manage accounts.</None> : null}
-      {admin && data && rows.length === 0 ? <None>No merchant accounts. An administrator can create one in Users.</None> : null}
+      {admin ? (
+        <SectionState
+          query={query}
+          what="merchant accounts"
+          empty="No merchant accounts. An administrator can create one in Users."
+        />
+      ) : null}
       <ul className="divide-y divide-(--line)">
         {rows.map((u) => (
           <li key={u.id} className="flex items-center justify-between gap-3 py-2">

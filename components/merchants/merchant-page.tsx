@@ -18,7 +18,7 @@ import { useMerchant } from "@/components/merchants/merchant-queries";
 import { OpenPortalButton } from "@/components/merchants/open-portal-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
-import { LoadError } from "@/components/ui/load-error";
+import { LoadError, QueryLoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
 import { EndpointDeliveries } from "@/components/webhooks/endpoint-deliveries";
@@ -74,7 +74,9 @@ function MerchantEndpoints({ id, canWrite }: { id: string; canWrite: boolean }) 
       testId="merchant-endpoints"
       action={canWrite ? <NewEndpointButton defaultMerchantId={id} fixedMerchant /> : undefined}
     >
-      {!query.isPending && endpoints.length === 0 ? (
+      {query.isError ? (
+        <QueryLoadError query={query} what="webhook endpoints" />
+      ) : !query.isPending && endpoints.length === 0 ? (
         <p className="text-(--fg-muted)">No webhook endpoints.</p>
       ) : (
         <ListTable caption="Webhook endpoints" testId="endpoints-table" pending={query.isPending} columns={ENDPOINT_COLUMNS}>

@@ -20,3 +20,18 @@ export function LoadError({ title, error, onRetry }: { title: string; error: Err
     </Alert>
   );
 }
+
+/**
+ * A query's failed load, or nothing: for a panel that would otherwise look empty ("No
+ * deliveries yet.") or keep saying it is loading when its request failed.
+ */
+export function QueryLoadError({
+  query,
+  what,
+}: {
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+  what: string;
+}) {
+  if (!query.isError || !query.error) return null;
+  return <LoadError title={`The ${what} could not be loaded.`} error={query.error} onRetry={() => void query.refetch()} />;
+}

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { QueryLoadError } from "@/components/ui/load-error";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { DeliveryAttempts } from "@/components/webhooks/delivery-attempts";
@@ -32,7 +33,9 @@ export function EndpointDeliveries({ endpointId, canWrite, portal }: { endpointI
       <h2 id={`deliveries-${endpointId}`} className="mb-2 text-base font-semibold">
         Deliveries
       </h2>
-      {!query.isPending && deliveries.length === 0 ? (
+      {query.isError ? (
+        <QueryLoadError query={query} what="deliveries" />
+      ) : !query.isPending && deliveries.length === 0 ? (
         <p className="text-sm text-(--fg-muted)">No deliveries yet.</p>
       ) : (
         <DeliveryTable
@@ -161,7 +164,7 @@ function DeliveryRow({
       {open ? (
         <Tr>
           <Td colSpan={portal ? 6 : 7}>
-            <DeliveryAttempts detail={detail.data} />
+            {detail.isError ? <QueryLoadError query={detail} what="attempts" /> : <DeliveryAttempts detail={detail.data} />}
           </Td>
         </Tr>
       ) : null}

@@ -171,6 +171,55 @@ test("an operator opens a merchant's page from the merchants list", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
 });
 
+test("a merchant page whose reads fail says so in each part, not 'none', and reads them again on Try again", async ({
+  page,
+  signIn,
+}) => {
+  const merchant = await merchantWithTraffic("Mercearia Falha");
+  // The merchant's credentials, endpoints and failed deliveries answer 503 until the test heals them.
+  let failing = true;
+  await page.route(/\/v1\/(credentials|webhook-endpoints|webhook-deliveries)\?/, async (route) => {
+    if (!failing) return route.continue();
+    // As the server answers when its database is away (the fixture checks it against the OpenAPI document).
+    const requestId = randomBytes(10).toString("hex");
+    return route.fulfill({
+      status: 503,
+      contentType: "application/problem+json",
+      headers: { "x-request-id": requestId, "retry-after": "5" },
+      body: JSON.stringify({
+        type: "/problems/service_unavailable",
+        title: "Service Unavailable",
+        status: 503,
+        detail: "The database is not reachable; try again shortly.",
+        code: "service_unavailable",
+        request_id: requestId,
+      }),
+    });
+  });
+  await signIn(USERS.operator);
+  await page.goto(`/merchants/${merchant.id}`);
+  const endpoints = page.getByTestId("merchant-endpoints");
+  const credentials = page.getByTestId("merchant-credentials");
+  // 503 is asked twice more before it counts as failed (the query client's retry: 1 s, then 2 s).
+  await expect(endpoints.getByRole("alert")).toContainText("The webhook endpoints could not be loaded.", { timeout: 15_000 });
+  await expect(credentials.getByRole("alert")).toContainText("The credentials could not be loaded.", { timeout: 15_000 });
+  await expect(page.getByTestId("merchant-failed-deliveries").getByRole("alert")).toContainText(
+    "The failed deliveries could not be loaded.",
+    { timeout: 15_000 },
+  );
+  await expect(endpoints).not.toContainText("No webhook endpoints.");
+  await expect(credentials).not.toContainText("No credentials.");
+  // Reads not failed are shown as usual.
+  await expect(page.getByTestId("merchant-failed-events").getByRole("link", { name: merchant.failedEventId })).toBeVisible();
+
+  failing = false;
+  await endpoints.getByRole("button", { name: "Try again" }).click();
+  await expect(endpoints.getByTestId("endpoint-row")).toContainText(merchant.url);
+  await credentials.getByRole("button", { name: "Try again" }).click();
+  await expect(credentials.getByRole("listitem")).toHaveCount(1);
+  await expect(credentials.getByRole("alert")).toHaveCount(0);
+});
+
 test("a portal session link opens the merchant's portal once, and cannot be used again", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const merchant = await merchantWithTraffic("Quitanda Link");
