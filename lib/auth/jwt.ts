@@ -44,8 +44,10 @@ export function signAccessToken(subject: Subject, jti: string, expiresAt: number
   );
 }
 
+// role: the claims product.md names for both tokens. Informative only: a refresh reads the user's
+// current role (and state) from the database, never this claim.
 export function signRefreshToken(subject: Subject, familyId: string, jti: string, expiresAt: number): Promise<string> {
-  return sign({ sub: subject.userId, fam: familyId }, REFRESH_TYP, env().auth.issuer, jti, expiresAt);
+  return sign({ sub: subject.userId, role: subject.role, fam: familyId }, REFRESH_TYP, env().auth.issuer, jti, expiresAt);
 }
 
 export type TokenRejection = "expired" | "invalid" | "revoked";

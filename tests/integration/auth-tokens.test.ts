@@ -41,6 +41,8 @@ describe("POST /v1/auth", () => {
 
     expect(decodeProtectedHeader(res.json.refresh_token).typ).toBe("refresh+jwt");
     const refreshClaims = decodeJwt(res.json.refresh_token);
+    for (const claim of ["iss", "aud", "sub", "role", "iat", "exp", "jti"]) expect(refreshClaims).toHaveProperty(claim);
+    expect(refreshClaims.role).toBe("viewer");
     expect(refreshClaims.exp! - refreshClaims.iat!).toBe(1800);
     expect(refreshClaims.jti).not.toBe(claims.jti);
   });
