@@ -1,9 +1,11 @@
 "use client";
 
-// "Edit" on an endpoint: URL, description, event types, rate limit, enabled. A disabled endpoint
-// says why (the worker disables one after failing for days, or someone did); enabling it again
-// clears the reason. Only the changed fields are sent.
+// "Edit" on an endpoint: URL, description, event types, rate limit, enabled, and for admins
+// every merchant's alerts (an operations sink; others see the setting, greyed). A disabled
+// endpoint says why (the worker disables one after failing for days, or someone did); enabling it
+// again clears the reason. Only the changed fields are sent.
 import { useQueryClient } from "@tanstack/react-query";
+import { useSession } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { ActionDialog } from "@/components/ui/action-dialog";
@@ -22,6 +24,7 @@ const LABELS: Record<string, string> = {
   eventTypes: "Event types",
   rateLimit: "Rate limit",
   enabled: "Enabled",
+  allAlerts: "Every merchant's alerts",
 };
 
 export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
@@ -30,7 +33,17 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
   const [pending, setPending] = useState(false);
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
-  const ids = { url: useId(), description: useId(), eventTypes: useId(), rateLimit: useId(), enabled: useId() };
+  const { data: session } = useSession();
+  const admin = session?.user.role === "admin";
+  const ids = {
+    url: useId(),
+    description: useId(),
+    eventTypes: useId(),
+    rateLimit: useId(),
+    enabled: useId(),
+    allAlerts: useId(),
+    allAlertsHint: useId(),
+  };
   const set = (patch: Partial<EndpointFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -101,6 +114,31 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
           <input id={ids.enabled} type="checkbox" checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
           Enabled
         </label>
+        {admin || endpoint.allAlerts ? (
+          <div>
+            <label htmlFor={ids.allAlerts} className="flex items-center gap-2 text-sm">
+              <input
+                id={ids.allAlerts}
+                type="checkbox"
+                checked={values.allAlerts}
+                disabled={!admin}
+                aria-describedby={ids.allAlertsHint}
+                onChange={(e) => set({ allAlerts: e.target.checked })}
+              />
+              Every merchant's alerts
+            </label>
+            <p id={ids.allAlertsHint} className="mt-1 text-xs text-(--fg-muted)">
+              {admin
+                ? "Receives every alert of its alert.* event types, not only its merchant's: an operations sink."
+                : "Receives every merchant's alerts. Only an administrator can change this."}
+            </p>
+            {errors.allAlerts ? (
+              <p role="alert" className="text-sm text-(--danger)">
+                {errors.allAlerts}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {errors.form ? (
           <p role="alert" className="text-sm text-(--danger)">
             {errors.form}

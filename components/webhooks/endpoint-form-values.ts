@@ -1,5 +1,6 @@
 // The edit form's values as text (what the inputs hold) and the PATCH body they make: event types
-// as a comma-separated list, the rate limit as digits or empty for none. The API's schema
+// as a comma-separated list, the rate limit as digits or empty for none, every merchant's alerts
+// (allAlerts: admins only, the API refuses it to others). The API's schema
 // (updateWebhookEndpointBody) checks the result and names the field it refuses.
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
@@ -10,6 +11,7 @@ export type EndpointFormValues = {
   eventTypes: string;
   rateLimit: string;
   enabled: boolean;
+  allAlerts: boolean;
 };
 
 export function endpointFormValues(endpoint: WebhookEndpointDto): EndpointFormValues {
@@ -19,6 +21,7 @@ export function endpointFormValues(endpoint: WebhookEndpointDto): EndpointFormVa
     eventTypes: endpoint.eventTypes.join(", "),
     rateLimit: endpoint.rateLimit === null ? "" : String(endpoint.rateLimit),
     enabled: endpoint.enabled,
+    allAlerts: endpoint.allAlerts,
   };
 }
 
@@ -39,5 +42,6 @@ export function endpointChanges(endpoint: WebhookEndpointDto, values: EndpointFo
     changes.rateLimit = values.rateLimit.trim() === "" ? null : (Number(values.rateLimit) as number);
   }
   if (values.enabled !== before.enabled) changes.enabled = values.enabled;
+  if (values.allAlerts !== before.allAlerts) changes.allAlerts = values.allAlerts;
   return changes;
 }

@@ -64,6 +64,7 @@ export function EndpointRow({
         {endpoint.enabled ? null : (
           <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
         )}
+        {endpoint.allAlerts ? <Badge>Every merchant's alerts</Badge> : null}
         {health?.circuit.state === "open" ? (
           <p className="mt-1 text-xs text-(--fg-muted)" data-testid="circuit-open">
             <Badge tone="warning">Paused: not answering</Badge> after {health.circuit.consecutiveStalls} timeouts in a row;

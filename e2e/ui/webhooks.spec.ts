@@ -158,6 +158,45 @@ test("an event's detail shows its payment's timeline and net state", async ({ pa
   await expect(authorization.getByTestId("payment-state")).toHaveText("Captured");
 });
 
+test("an admin makes an endpoint receive every merchant's alerts; an operator sees it, greyed", async ({ page, signIn }) => {
+  const api = await apiAs(USERS.operator);
+  const url = `${receiverUrl}/ops-${randomBytes(3).toString("hex")}`;
+  const created = await api.post("/v1/webhook-endpoints", {
+    data: { merchantId, url, description: "Operations sink", eventTypes: ["alert.opened", "alert.resolved"] },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+
+  // Deleted at the end: an endpoint taking every merchant's alerts would receive those of later tests.
+  try {
+    await signIn(USERS.admin);
+    await page.goto(`/webhooks?merchantId=${merchantId}`);
+    const row = page.getByTestId("endpoint-row").filter({ hasText: url });
+    await expect(row).not.toContainText("Every merchant's alerts");
+    await row.getByRole("button", { name: `Edit ${url}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit endpoint" });
+    await dialog.getByRole("checkbox", { name: "Every merchant's alerts" }).check();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Every merchant's alerts");
+    const stored = (await (await api.get(`/v1/webhook-endpoints/${id}`)).json()) as { allAlerts: boolean };
+    expect(stored.allAlerts).toBe(true);
+
+    // An operator may not change it (the API refuses allAlerts to all but admins): shown, not editable.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(USERS.operator);
+    await page.goto(`/webhooks?merchantId=${merchantId}`);
+    await row.getByRole("button", { name: `Edit ${url}` }).click();
+    const box = dialog.getByRole("checkbox", { name: "Every merchant's alerts" });
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+  } finally {
+    expect((await api.delete(`/v1/webhook-endpoints/${id}`)).status()).toBe(200);
+    await api.dispose();
+  }
+});
+
 test("a viewer sees the endpoints without the write actions", async ({ page, signIn }) => {
   await signIn(USERS.viewer);
   await page.goto(`/webhooks?merchantId=${merchantId}`);
