@@ -129,7 +129,7 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
             </label>
             <p id={ids.allAlertsHint} className="mt-1 text-xs text-(--fg-muted)">
               {admin
-                ? "Receives every alert of its alert.* event types, not only its merchant's: an operations sink."
+                ? "Sends this URL every merchant's alerts (of its alert.* event types), not only this merchant's: for your own operations receiver, never a merchant's."
                 : "Receives every merchant's alerts. Only an administrator can change this."}
             </p>
             {errors.allAlerts ? (

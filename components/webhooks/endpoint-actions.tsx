@@ -1,7 +1,8 @@
 "use client";
 
-// An endpoint's changes, from its row: Edit (URL, description, event types, rate limit, enabled),
-// Rotate secret, Recover since a time, Delete (asked first). Each opens its dialog; one at a time.
+// An endpoint's changes, from its row: Edit (URL, description, event types, rate limit, enabled,
+// every merchant's alerts for admins), Rotate secret, Recover since a time, Delete (asked first).
+// Each opens its dialog; one at a time.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DeleteEndpointDialog } from "@/components/webhooks/delete-endpoint-dialog";

@@ -2,11 +2,11 @@
 // the endpoint's signing secrets and Standard Webhooks headers, the guarded sender, the retry
 // schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/attempt-delivery.ts, retryDelayMs
 // of record-attempt.ts, leaseMs of claim-deliveries.ts). Their own queue (alert_deliveries, few
-// rows) rather than the events' partitioned one: an alert is no event, and a broken alert sink must not count toward
-// disabling the endpoint's event deliveries, so these attempts do not touch the endpoint's
-// health. Claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moved to the lease end),
-// so instances never send one twice at once and a crash leaves it due again. Run by the
-// maintenance schedule every second (at most 10 in flight, not awaited by the schedule).
+// rows) rather than the events' partitioned one: an alert is no event, and a broken alert sink
+// must not count toward disabling the endpoint's event deliveries, so these attempts do not touch
+// the endpoint's health. Claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moved to
+// the lease end), so instances never send one twice at once and a crash leaves it due again. Run
+// by the maintenance schedule every second (at most 10 in flight, not awaited by the schedule).
 import "server-only";
 import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
