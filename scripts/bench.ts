@@ -491,6 +491,8 @@ async function offeredIngestion(server: Server, rate: number, seconds: number) {
 
 /** (w)'s ramp: measured from this long after the rate starts. */
 const RAMP_MS = 3_000;
+/** (w)'s warm-up before it, at a quarter of the rate, delivered before the load starts. */
+const WARM_UP_SECONDS = 3;
 
 /**
  * (w): single POSTs offered at `rate` per second for merchants whose credential matches and whose
@@ -536,13 +538,13 @@ async function offeredToInstances(servers: Server[], rate: number, seconds: numb
     const until = Date.now() + 30_000;
     while (receiver.arrivals.size < count && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   };
-  // A quarter of the rate for 3 s first, delivered before the load starts: a server that has not
+  // A quarter of the rate for WARM_UP_SECONDS first, delivered before the load starts: a server that has not
   // yet served the route answers its first second of notifications up to 4 s late (code not yet
   // compiled by V8, connections being opened). Then the rate itself, measured after its first
   // RAMP_MS, as the other scenarios measure after a warm-up under the same load: from a quarter
   // of the rate to all of it, the first 2-3 s are delivered late (notification → webhook p50
   // 0.1-0.5 s at 600/s, then 15-25 ms, docs/benchmarks.md), and that ramp is reported apart.
-  const warmUp = await offer(Math.max(1, Math.round(rate / 4)), 3);
+  const warmUp = await offer(Math.max(1, Math.round(rate / 4)), WARM_UP_SECONDS);
   const warmedUp = warmUp.statuses.get(202) ?? 0;
   await allDelivered(warmedUp);
   const startedAt = Date.now();
@@ -822,7 +824,7 @@ function writeReport(
     `| (w) ingestion to ${args["webhook-merchants"]} merchants' endpoints, ${webhooks.instances} instance(s) | ${webhooks.rate} | ${webhooks.sent} | ${webhooks.accepted} | ${webhooks.sent - webhooks.accepted} | ${webhooks.answerP50} | ${webhooks.answerP99} | ${webhooks.p50} / ${webhooks.p95} / ${webhooks.p99} | ${webhooks.delivered} | ${webhooks.duplicates} |`,
     "",
     "- Targets (issue 22): (p) answer p99 ≤ 50 ms at 500/s; (w) p50 ≤ 100 ms and p95 ≤ 150 ms at 1,000/s, nothing lost or twice.",
-    `- (w) after a 3 s warm-up at a quarter of the rate, measured from ${RAMP_MS / 1000} s after the full rate starts (the ramp, those first ${RAMP_MS / 1000} s: notification → webhook p50 ${webhooks.rampP50} ms, p95 ${webhooks.rampP95} ms). CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${webhookCpu} ms would need ${webhookCpu} of the ${cpus().length} cores.`,
+    `- (w) after a ${WARM_UP_SECONDS} s warm-up at a quarter of the rate, measured from ${RAMP_MS / 1000} s after the full rate starts (the ramp, those first ${RAMP_MS / 1000} s: notification → webhook p50 ${webhooks.rampP50} ms, p95 ${webhooks.rampP95} ms). CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${webhookCpu} ms would need ${webhookCpu} of the ${cpus().length} cores.`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
 }

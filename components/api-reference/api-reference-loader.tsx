@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiReference } from "@/components/api-reference/api-reference";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { OpenApiDocument } from "@/lib/openapi/types";
@@ -27,7 +27,7 @@ export function ApiReferenceLoader() {
   }, [loaded]);
 
   if (query.isError) {
-    return <LoadError title="The API reference could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+    return <QueryLoadError query={query} what="API reference" />;
   }
   if (!query.data) {
     return (

@@ -19,7 +19,7 @@ import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/st
 import { useEventDetail } from "@/components/events/use-event-detail";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -236,7 +236,7 @@ function LoadedEventDetail({ id }: { id: string }) {
           Check the id (20 characters, as in the Event column), or search for it on the events page.
         </EmptyState>
       );
-    return <LoadError title="The event could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+    return <QueryLoadError query={query} what="event" />;
   }
   return <EventDetailView event={query.data} preview={query.isPlaceholderData} />;
 }

@@ -17,7 +17,7 @@ import { useMerchantNames } from "@/components/merchants/merchant-queries";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 // The events page's client part: the filter bar (state in the URL), the "new events" indicator,
 // the export, and the virtualised table with its loading, empty and error states. Opening a row
 // navigates to /events/{id}; the events layout shows that as a side panel over this table.
@@ -143,7 +143,7 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
   else if (list.isError && rows.length === 0)
     body = (
       <div className="p-5">
-        <LoadError title="The events could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+        <QueryLoadError query={list} what="events" />
       </div>
     );
   else if (rows.length === 0) body = <NoMatchingEvents filters={filters} onChange={setFilters} />;

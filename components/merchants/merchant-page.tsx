@@ -18,7 +18,7 @@ import { useMerchant } from "@/components/merchants/merchant-queries";
 import { OpenPortalButton } from "@/components/merchants/open-portal-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
-import { LoadError, QueryLoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
 import { EndpointDeliveries } from "@/components/webhooks/endpoint-deliveries";
@@ -39,7 +39,7 @@ export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boole
         It may have been mistyped; the Merchants page lists every merchant.
       </EmptyState>
     ) : (
-      <LoadError title="The merchant could not be loaded." error={merchant.error} onRetry={() => void merchant.refetch()} />
+      <QueryLoadError query={merchant} what="merchant" />
     );
   }
   return (

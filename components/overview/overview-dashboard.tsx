@@ -10,7 +10,7 @@ import { type Counts, type Overview, useOverview } from "@/components/overview/o
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 // The overview: counts by status for the chosen period, events per hour or day, and the top
 // failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
 // with the number of events). Every figure links to the events behind it. The period lives in
@@ -191,7 +191,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
       {query.isPending ? (
         <Loading />
       ) : query.isError && !overview ? (
-        <LoadError title="The overview could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
+        <QueryLoadError query={query} what="overview" />
       ) : overview ? (
         <div
           className={cx("space-y-6 transition-opacity", stale && "opacity-60")}

@@ -5,7 +5,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, THead, Th } from "@/components/ui/data-table";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 
 /** The header of the column holding a row's buttons: named for screen readers only. */
 export const ACTIONS_COLUMN = { actions: true } as const;
@@ -65,8 +65,7 @@ export function InfiniteListTable({
 }) {
   const shown = query.data?.pages.reduce((rows, page) => rows + page.data.length, 0) ?? 0;
   if (query.isError && shown === 0) {
-    const title = `The ${table.caption.toLowerCase()} could not be loaded.`;
-    return <LoadError title={title} error={query.error} onRetry={() => void query.refetch()} />;
+    return <QueryLoadError query={query} what={table.caption.toLowerCase()} />;
   }
   if (!query.isPending && shown === 0) return empty;
   return (

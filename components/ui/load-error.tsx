@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icons";
 
-export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
+function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
   return (
     <Alert
       title={title}
@@ -22,8 +22,9 @@ export function LoadError({ title, error, onRetry }: { title: string; error: Err
 }
 
 /**
- * A query's failed load, or nothing: for a panel that would otherwise look empty ("No
- * deliveries yet.") or keep saying it is loading when its request failed.
+ * A query's failed load ("The <what> could not be loaded.", the reason, Try again), or nothing
+ * while it has not failed: every view and panel says so rather than looking empty ("No deliveries
+ * yet.") or loading for ever.
  */
 export function QueryLoadError({
   query,

@@ -11,7 +11,7 @@ import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
-import { LoadError } from "@/components/ui/load-error";
+import { QueryLoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -57,7 +57,7 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
         </div>
       )}
       {query.isError ? (
-        <LoadError title="The endpoints could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
+        <QueryLoadError query={query} what="endpoints" />
       ) : !query.isPending && endpoints.length === 0 ? (
         <EmptyState icon="inbox" title="No webhook endpoints">
           {canWrite ? "Register one with “New endpoint”." : "Endpoints appear here once an operator registers them."}
