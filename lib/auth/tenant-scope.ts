@@ -31,6 +31,16 @@ export function merchantWhere(scope: TenantScope): { merchantId?: string } {
   return scope.merchantId ? { merchantId: scope.merchantId } : {};
 }
 
+/**
+ * Prisma: the `where` of webhook endpoints (and, through `endpoint`, their deliveries). An endpoint
+ * that receives every merchant's alerts (all_alerts, set by an admin) is the operators' own
+ * receiver that merely sits under some merchant: that merchant's account neither sees nor
+ * changes it (its URL, its secret and its deliveries are about every merchant).
+ */
+export function endpointWhere(scope: TenantScope): { merchantId?: string; allAlerts?: false } {
+  return scope.merchantId ? { merchantId: scope.merchantId, allAlerts: false } : {};
+}
+
 /** Prisma: the `where` of the merchants table itself (its id is the merchant). */
 export function merchantRowWhere(scope: TenantScope): { id?: string } {
   return scope.merchantId ? { id: scope.merchantId } : {};

@@ -16,7 +16,7 @@ export type EventFilterQuery = Omit<ListEventsQuery, "cursor" | "limit" | "order
 type Bind = (value: unknown, cast?: string) => string;
 
 /** The condition one filter of the table adds for its value. */
-function conditionOf(where: SqlCondition, value: unknown, bind: Bind): string | undefined {
+function conditionOf(where: SqlCondition, value: unknown, bind: Bind, scope: TenantScope): string | undefined {
   if ("period" in where) return undefined;
   if ("equals" in where) {
     // A set of statuses: one value compares, several take ANY (a plan per shape, not per count).
@@ -28,8 +28,12 @@ function conditionOf(where: SqlCondition, value: unknown, bind: Bind): string | 
   if ("nameContains" in where) {
     // Few merchants, many events: the names pick merchant ids, whose index walks the events. The
     // name is compared folded (merchants.search_name: no accents, lower case) with the folded text.
+    // A merchant account's names are its own merchant's only: an event it owns may name another
+    // merchant, and matching that merchant's name would answer, a letter at a time, what its
+    // registered name is.
     const pattern = `%${foldText(String(value)).replace(/[\\%_]/g, "\\$&")}%`;
-    return `e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.search_name LIKE ${bind(pattern)})`;
+    const own = scope.merchantId ? ` AND m.id = ${bind(scope.merchantId)}` : "";
+    return `e.merchant_id IN (SELECT m.id FROM merchants m WHERE m.search_name LIKE ${bind(pattern)}${own})`;
   }
   if ("startsWith" in where) {
     const [low, high] = prefixRange(String(value));
@@ -60,12 +64,12 @@ function prefixRange(text: string): [string, string] {
   return [upper, `${upper}\u{10FFFF}`];
 }
 
-function eventFilterConditions(query: EventFilterQuery, bind: Bind): string[] {
+function eventFilterConditions(query: EventFilterQuery, bind: Bind, scope: TenantScope): string[] {
   const where: string[] = [];
   for (const filter of EVENT_FILTER_TABLE) {
     const value = query[filter.name];
     if (!value) continue;
-    const condition = conditionOf(filter.where, value, bind);
+    const condition = conditionOf(filter.where, value, bind, scope);
     if (condition) where.push(condition);
   }
   // The created_at bounds are one range, written last.
@@ -93,7 +97,7 @@ export function eventKeysetWalk(
     return `$${values.length}${cast}`;
   };
   const owner = ownerCondition(scope, bind);
-  const conditions = [...(owner ? [owner] : []), ...eventFilterConditions(query, bind)];
+  const conditions = [...(owner ? [owner] : []), ...eventFilterConditions(query, bind, scope)];
   if (after) conditions.push(sqlAfter(after, query.sort, bind));
   const direction = query.sort === "desc" ? "DESC" : "ASC";
   return {

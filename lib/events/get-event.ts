@@ -3,7 +3,7 @@
 import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
-import { eventOwnerWhere, merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, eventOwnerWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db, readDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { EventAttemptDto, EventDetailDto } from "@/lib/events/event-contract";
@@ -33,7 +33,7 @@ export async function getEvent(options: {
         attempts: { orderBy: { startedAt: "asc" } },
         webhookDeliveries: {
           // Only deliveries to the caller's endpoints (an event that changed owner keeps its old ones).
-          where: { endpoint: merchantWhere(scope) },
+          where: { endpoint: endpointWhere(scope) },
           orderBy: [{ createdAt: "asc" }, { id: "asc" }],
           include: { endpoint: { select: { merchantId: true } } },
         },

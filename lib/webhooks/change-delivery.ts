@@ -8,7 +8,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AuditAction } from "@/lib/audit/audit-actions";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import type { ApiError } from "@/lib/errors";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";
@@ -36,7 +36,7 @@ export async function changeDeliveryAudited(options: {
   options.check?.(before);
   await db().$transaction(async (tx) => {
     const { count } = await tx.webhookDelivery.updateMany({
-      where: { ...options.where, id: before.id, attemptCount: before.attemptCount, endpoint: merchantWhere(scope) },
+      where: { ...options.where, id: before.id, attemptCount: before.attemptCount, endpoint: endpointWhere(scope) },
       data: options.data(before),
     });
     if (count === 0) throw options.refused();

@@ -6,11 +6,10 @@ import "server-only";
 import { z } from "zod";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { endpointAuditSnapshot } from "@/lib/webhooks/endpoint-dto";
-import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
 
 export const deletedWebhookEndpointSchema = z.strictObject({
   id: z.string(),
@@ -21,11 +20,10 @@ export type DeletedWebhookEndpoint = z.output<typeof deletedWebhookEndpointSchem
 
 export async function deleteWebhookEndpoint(options: { caller: Caller; id: string }): Promise<DeletedWebhookEndpoint> {
   const { caller } = options;
-  const scope = tenantScope(caller, "webhooks:write");
-  const before = await findWebhookEndpointRow(options.id, scope);
+  const { before, where } = await findEndpointToChange(caller, options.id);
   return db().$transaction(async (tx) => {
     const deliveries = await tx.webhookDelivery.count({ where: { endpointId: before.id } });
-    const { count } = await tx.webhookEndpoint.deleteMany({ where: { id: before.id, ...merchantWhere(scope) } });
+    const { count } = await tx.webhookEndpoint.deleteMany({ where });
     // Deleted by a concurrent request: the same answer as an unknown id.
     if (count === 0) throw notFound("No webhook endpoint has this id.");
     await recordAuditEntry(tx, {

@@ -1,10 +1,16 @@
 // What a caller may write to an endpoint, checked before a create or a change reads anything:
-// webhooks:write within its merchants, a body naming a merchant names its own, and only an admin
-// makes an endpoint receive every alert (lib/alerts/all-alerts.ts).
+// webhooks:write within its merchants, a body naming a merchant names its own, only an admin
+// makes an endpoint receive every alert (lib/alerts/all-alerts.ts), and only an admin touches an
+// endpoint that does. Such an endpoint is the operators' own receiver of every merchant's alerts:
+// whoever may change its URL or rotate its secret reads those alerts, so checking only who *sets*
+// the flag is not enough. A merchant account does not even see it (endpointWhere); an operator
+// sees it and is refused (403) any change, test, recovery or deletion.
 import "server-only";
+import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
-import type { Caller } from "@/lib/auth/roles";
-import { requireOwnMerchant, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import { type Caller, insufficientScope } from "@/lib/auth/roles";
+import { endpointWhere, requireOwnMerchant, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
 /** Refuses what the caller may not write (403, or 422 for another merchant); answers the scope the write runs in. */
 export function requireEndpointWrite(caller: Caller, input: { merchantId?: string; allAlerts?: boolean }): TenantScope {
@@ -13,4 +19,25 @@ export function requireEndpointWrite(caller: Caller, input: { merchantId?: strin
   if (input.merchantId !== undefined) requireOwnMerchant(scope, input.merchantId);
   requireAllAlertsByAdmin(caller, input.allAlerts);
   return scope;
+}
+
+/**
+ * An existing endpoint the caller may change (update, rotate its secret, test, recover, delete),
+ * and the `where` that guards the write itself: an admin turning the flag on between the read and
+ * the write leaves the row untouched (not found) rather than changed by a non-admin.
+ */
+export async function findEndpointToChange(
+  caller: Caller,
+  id: string,
+  input: { merchantId?: string; allAlerts?: boolean } = {},
+): Promise<{ scope: TenantScope; before: WebhookEndpoint; where: { id: string; merchantId?: string; allAlerts?: false } }> {
+  const scope = requireEndpointWrite(caller, input);
+  const before = await findWebhookEndpointRow(id, scope);
+  const admin = caller.role === "admin";
+  if (before.allAlerts && !admin) {
+    throw insufficientScope(
+      "Only an admin may change, test, recover or delete an endpoint that receives every alert (allAlerts).",
+    );
+  }
+  return { scope, before, where: { id: before.id, ...endpointWhere(scope), ...(admin ? {} : { allAlerts: false }) } };
 }

@@ -1,7 +1,7 @@
 // One webhook delivery with every attempt: GET /v1/webhook-deliveries/{id}.
 import "server-only";
 import type { Caller, Permission } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
@@ -18,7 +18,7 @@ export async function getWebhookDelivery(options: {
     ? // findFirst: the key is (id, event_created_at) since deliveries are partitioned by the event's month.
       await db().webhookDelivery.findFirst({
         // A delivery is its endpoint's merchant's: another merchant's is not found (404).
-        where: { id: options.id, endpoint: merchantWhere(scope) },
+        where: { id: options.id, endpoint: endpointWhere(scope) },
         include: {
           endpoint: { select: { merchantId: true } },
           event: { select: { body: true } },

@@ -2,7 +2,7 @@
 import "server-only";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
@@ -11,7 +11,7 @@ import { endpointHealth } from "@/lib/webhooks/endpoint-health";
 
 /** The row within the caller's scope, or a 404 for an unknown, malformed or another merchant's id. */
 export async function findWebhookEndpointRow(id: string, scope: TenantScope): Promise<WebhookEndpoint> {
-  const row = XID_PATTERN.test(id) ? await db().webhookEndpoint.findFirst({ where: { id, ...merchantWhere(scope) } }) : null;
+  const row = XID_PATTERN.test(id) ? await db().webhookEndpoint.findFirst({ where: { id, ...endpointWhere(scope) } }) : null;
   if (!row) throw notFound("No webhook endpoint has this id.");
   return row;
 }

@@ -2,14 +2,14 @@
 // endpoint, merchant, event and creation time (delivery-filter-table.ts): GET /v1/webhook-deliveries.
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { merchantWhere } from "@/lib/auth/tenant-scope";
+import { endpointWhere } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { type PageRead, tenantList } from "@/lib/paging/filtered-page";
 import { toDeliveryDto } from "@/lib/webhooks/delivery-dto";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 
 export const listWebhookDeliveries = tenantList("webhook_deliveries", DELIVERY_FILTER_TABLE, {
-  scope: (scope) => ({ endpoint: merchantWhere(scope) }),
+  scope: (scope) => ({ endpoint: endpointWhere(scope) }),
   find: (read: PageRead<Prisma.WebhookDeliveryWhereInput>) =>
     db().webhookDelivery.findMany({ ...read, include: { endpoint: { select: { merchantId: true } } } }),
   present: toDeliveryDto,

@@ -1,7 +1,7 @@
 // Webhook endpoints, newest first by default, optionally of one merchant; secrets masked.
 import "server-only";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
 import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -21,7 +21,7 @@ export async function listWebhookEndpoints(options: {
     fetch: async (window) => {
       const keyset = prismaKeyset(window);
       const rows = await db().webhookEndpoint.findMany({
-        where: { AND: [{ merchantId }, merchantWhere(scope), keyset.where] },
+        where: { AND: [{ merchantId }, endpointWhere(scope), keyset.where] },
         orderBy: keyset.orderBy,
         take: window.take,
       });

@@ -12,12 +12,12 @@ import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { isResumable, type JobKind, readJob, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
-import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
 
 const BATCH = 500;
 
@@ -72,7 +72,7 @@ export async function recoverWebhookEndpoint(options: {
   id: string;
   since: string;
 }): Promise<{ job: RecoverJobDto; created: boolean }> {
-  const endpoint = await findWebhookEndpointRow(options.id, tenantScope(options.caller, "webhooks:write"));
+  const { before: endpoint } = await findEndpointToChange(options.caller, options.id);
   const since = new Date(options.since);
   const running = await db().webhookRecoverJob.findFirst({
     where: { endpointId: endpoint.id, since, status: "running" },
@@ -105,7 +105,7 @@ export async function recoverWebhookEndpoint(options: {
 export async function getRecoverJob(options: { caller: Caller; id: string }): Promise<RecoverJobDto> {
   const scope = tenantScope(options.caller, "read");
   // A job is its endpoint's merchant's: another merchant's job is not found.
-  const find = (id: string) => db().webhookRecoverJob.findFirst({ where: { id, endpoint: merchantWhere(scope) } });
+  const find = (id: string) => db().webhookRecoverJob.findFirst({ where: { id, endpoint: endpointWhere(scope) } });
   return toDto(await readJob(webhookRecoverJobKind, options.id, find, "No recover job has this id."));
 }
 

@@ -3,24 +3,22 @@
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
-import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 
 export async function rotateWebhookSecret(options: { caller: Caller; id: string }): Promise<WebhookEndpointDto> {
   const { caller } = options;
-  const scope = tenantScope(caller, "webhooks:write");
-  const before = await findWebhookEndpointRow(options.id, scope);
+  const { before, where } = await findEndpointToChange(caller, options.id);
   const secret = generateWebhookSecret();
   const sealed = sealEndpointSecret(before.id, secret);
   const now = new Date();
   const row = await db().$transaction(async (tx) => {
     const updated = await tx.webhookEndpoint.update({
-      where: { id: before.id, ...merchantWhere(scope) },
+      where,
       data: {
         secretCiphertext: sealed.ciphertext,
         secretKeyVersion: sealed.keyVersion,

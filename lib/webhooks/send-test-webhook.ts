@@ -5,13 +5,12 @@ import "server-only";
 import { z } from "zod";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { responseExcerptSchema } from "@/lib/webhooks/delivery-schema";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
-import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
 import { sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
@@ -26,7 +25,7 @@ export const testWebhookResultSchema = z.strictObject({
 export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
 
 export async function sendTestWebhook(options: { caller: Caller; id: string }): Promise<TestWebhookResult> {
-  const endpoint = await findWebhookEndpointRow(options.id, tenantScope(options.caller, "webhooks:write"));
+  const { before: endpoint } = await findEndpointToChange(options.caller, options.id);
   const now = new Date();
   const webhookId = `msg_test_${newId()}`;
   const timestamp = Math.floor(now.getTime() / 1000);

@@ -3,12 +3,10 @@
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
-import { requireEndpointWrite } from "@/lib/webhooks/endpoint-write-scope";
-import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
+import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 
 export async function updateWebhookEndpoint(options: {
@@ -17,14 +15,13 @@ export async function updateWebhookEndpoint(options: {
   input: UpdateWebhookEndpointInput;
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
-  const scope = requireEndpointWrite(caller, input);
-  const before = await findWebhookEndpointRow(options.id, scope);
+  const { before, where } = await findEndpointToChange(caller, options.id, input);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const enabling = input.enabled === true && !before.enabled;
   const disabling = input.enabled === false && before.enabled;
   const row = await db().$transaction(async (tx) => {
     const updated = await tx.webhookEndpoint.update({
-      where: { id: before.id, ...merchantWhere(scope) },
+      where,
       data: {
         url,
         description: input.description,
