@@ -42,10 +42,12 @@ export const createCredentialBody = z
     status: credentialStatusSchema.default("connected"),
     additionalData: objectOf(z.unknown()).default({}),
   })
-  .superRefine((body, context) => {
-    if (body.providerId === undefined && body.providerName === undefined) {
-      context.addIssue({ code: "custom", path: ["providerId"], message: "is required (or providerName)" });
-    }
+  // Checked even when other fields fail (zod skips refinements then by default), so a body
+  // missing everything names every field it lacks, the provider included.
+  .refine((body) => body.providerId !== undefined || body.providerName !== undefined, {
+    path: ["providerId"],
+    message: "is required (or providerName)",
+    when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value),
   });
 
 export type CreateCredentialInput = z.infer<typeof createCredentialBody>;

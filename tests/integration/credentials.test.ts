@@ -127,6 +127,12 @@ describe("POST /v1/credentials", () => {
     const res = await post(noProvider);
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual([{ field: "providerId", message: "is required (or providerName)" }]);
+    // An empty body names every required field, the provider too, though the others fail first.
+    const empty = await post({});
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ["authenticationData", "merchantId", "providerId"].sort(),
+    );
   });
 
   // Issue 23: either names the provider; both must agree.
