@@ -14,14 +14,15 @@ import { env } from "@/lib/env";
 import { badRequest, unauthorized } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
+import { secretField } from "@/lib/validation/secret-field";
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** The answer of POST /v1/auth and POST /v1/auth/refresh (the seed's token response). */
 export const tokenResponseSchema = z.strictObject({
-  access_token: z.string().regex(JWT).describe("A JWT (typ at+jwt) to send as Authorization: Bearer"),
+  access_token: secretField(z.string().regex(JWT)).describe("A JWT (typ at+jwt) to send as Authorization: Bearer"),
   expires_in: z.int().positive().describe("Seconds until the access token expires"),
-  refresh_token: z.string().regex(JWT).describe("A JWT for POST /v1/auth/refresh; spent when used"),
+  refresh_token: secretField(z.string().regex(JWT)).describe("A JWT for POST /v1/auth/refresh; spent when used"),
   refresh_expires_in: z.int().nonnegative().describe("Seconds until the refresh token expires"),
   token_type: z.literal("Bearer"),
 });

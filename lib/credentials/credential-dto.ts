@@ -18,6 +18,7 @@ import { type CredentialStatus, credentialStatusSchema } from "@/lib/credentials
 import { decryptAuthenticationData, type StoredAuthenticationData } from "@/lib/credentials/stored-authentication-data";
 import { XID_PATTERN } from "@/lib/ids";
 import { type ProviderField, providerFieldsSchema } from "@/lib/providers/provider-fields";
+import { secretField } from "@/lib/validation/secret-field";
 
 const UNDECRYPTABLE = "[undecryptable]";
 
@@ -32,7 +33,7 @@ export const createdCredentialSchema = z.strictObject({
   merchantId: xid,
   providerId: xid,
   subacquirerId: z.string().describe("The platform's organisation id at the acquirers"),
-  authenticationData: fieldValuesSchema.describe(
+  authenticationData: secretField(fieldValuesSchema).describe(
     "The provider's authentication fields, in full (the only time secrets are shown)",
   ),
   testMode: z.boolean(),
@@ -47,11 +48,9 @@ export const credentialSchema = z.strictObject({
   merchantId: xid,
   providerId: xid,
   subacquirerId: z.string().describe("The platform's organisation id at the acquirers"),
-  authenticationData: fieldValuesSchema
-    .nullable()
-    .describe(
-      "The provider's authentication fields, secret ones masked (••••3f9a); null when the stored value cannot be decrypted",
-    ),
+  authenticationData: secretField(fieldValuesSchema.nullable()).describe(
+    "The provider's authentication fields, secret ones masked (••••3f9a); null when the stored value cannot be decrypted",
+  ),
   authenticationDataError: z
     .literal("undecryptable")
     .optional()

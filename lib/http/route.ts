@@ -1,7 +1,8 @@
 // The one wrapper around every API route handler: request id, bearer authentication (where
 // asked), a rate limit (where asked), the query string against the route's schema (a route that
 // declares none takes no parameter: each one given is refused by name), error mapping to
-// problem+json, an access log line. Handlers stay a few lines long.
+// problem+json, Cache-Control: no-store unless the route names its own, an access log line.
+// Handlers stay a few lines long.
 import { z } from "zod";
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller, Permission } from "@/lib/auth/roles";
@@ -91,6 +92,9 @@ async function respond(
     response = problemResponse(toApiError(error, requestId), requestId);
   }
   response.headers.set("x-request-id", requestId);
+  // An answer may hold a secret (lib/validation/secret-field.ts) or a merchant's data: no cache
+  // keeps one unless its route names a policy of its own (the OpenAPI document, the JWKS).
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   const path = requestUrl(request).pathname;
   const ms = performance.now() - started;
   const route = routePattern(path, params);

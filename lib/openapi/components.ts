@@ -170,7 +170,8 @@ export const componentHeaders: OpenApiDocument["components"]["headers"] = {
     schema: { type: "string", enum: ["true"] },
   },
   "Cache-Control-No-Store": {
-    description: "Cache-Control: no-store. Tokens are never cached.",
+    description:
+      "Cache-Control: no-store. An answer that may hold a secret (a token, a password, a signing secret, a provider's key, a one-time link) is never cached.",
     required: true,
     schema: { type: "string", pattern: "no-store" },
   },

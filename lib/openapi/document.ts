@@ -9,6 +9,7 @@ import {
   securitySchemes,
 } from "@/lib/openapi/components";
 import { documentPaths, TAGS } from "@/lib/openapi/paths";
+import { declareNoStoreOnSecrets } from "@/lib/openapi/secret-answers";
 import type { OpenApiDocument } from "@/lib/openapi/types";
 
 const DESCRIPTION = `The payment integrations API: providers, merchants, credentials, and the payment notifications
@@ -37,7 +38,7 @@ const DESCRIPTION = `The payment integrations API: providers, merchants, credent
 let built: OpenApiDocument | undefined;
 
 export function openApiDocument(): OpenApiDocument {
-  built ??= {
+  built ??= declareNoStoreOnSecrets({
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: { title: "Payment integrations API", version: "1.0.0", description: DESCRIPTION },
@@ -51,6 +52,6 @@ export function openApiDocument(): OpenApiDocument {
       headers: componentHeaders,
       securitySchemes,
     },
-  };
+  });
   return built;
 }

@@ -2,15 +2,16 @@
 // link is in `url` (this answer only; only its sha256 is stored).
 import { z } from "zod";
 import { XID_PATTERN } from "@/lib/ids";
+import { secretField } from "@/lib/validation/secret-field";
 
 const timestamp = z.iso.datetime({ precision: 3 });
 
 export const portalSessionSchema = z.strictObject({
   id: z.string().regex(XID_PATTERN),
   merchantId: z.string(),
-  url: z
-    .string()
-    .describe("The one-time link: opens the merchant's portal without a password, once, until linkExpiresAt. Shown this once"),
+  url: secretField(z.string()).describe(
+    "The one-time link: opens the merchant's portal without a password, once, until linkExpiresAt. Shown this once",
+  ),
   linkExpiresAt: timestamp.describe("The link must be opened before this instant"),
   expiresAt: timestamp.describe("The portal session it opens ends at this instant, whatever happens in it"),
   createdBy: z.string(),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { User } from "@/generated/prisma/client";
 import { ROLES } from "@/lib/auth/roles";
 import { XID_PATTERN } from "@/lib/ids";
+import { secretField } from "@/lib/validation/secret-field";
 
 export const userSchema = z.strictObject({
   id: z.string().regex(XID_PATTERN).describe("XID: 20 characters of [0-9a-v]"),
@@ -20,7 +21,7 @@ export type UserDto = z.output<typeof userSchema>;
 /** A new account, or one whose password was reset: the password is in this answer only. */
 export const userWithPasswordSchema = z.strictObject({
   user: userSchema,
-  password: z.string().describe("Shown this once: give it to the user, who should change it"),
+  password: secretField(z.string()).describe("Shown this once: give it to the user, who should change it"),
 });
 
 export function toUserDto(row: User): UserDto {

@@ -4,6 +4,7 @@ import "server-only";
 import { z } from "zod";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { XID_PATTERN } from "@/lib/ids";
+import { secretField } from "@/lib/validation/secret-field";
 import { type EndpointHealth, endpointHealthSchema } from "@/lib/webhooks/endpoint-health";
 import { MASKED_SECRET } from "@/lib/webhooks/signing";
 
@@ -20,7 +21,7 @@ export const webhookEndpointSchema = z.strictObject({
   enabled: z.boolean(),
   rateLimit: z.int().nullable().describe("Deliveries per second at most; null for no limit"),
   allAlerts: z.boolean().describe("Receives every alert of its alert.* types, not only its merchant's (set by admins)"),
-  secret: z.string().describe("Masked (whsec_********) except in the answer to create and rotate-secret"),
+  secret: secretField(z.string()).describe("Masked (whsec_********) except in the answer to create and rotate-secret"),
   secretRotatedAt: timestamp.nullable(),
   previousSecretExpiresAt: timestamp.nullable().describe("Until then deliveries carry a signature with the previous secret too"),
   disabledReason: z.string().nullable().describe("Why the endpoint is disabled, when it is"),

@@ -217,6 +217,29 @@ describe("the document", () => {
   });
 });
 
+describe("answers that may hold a secret", () => {
+  // By their schemas (secretField), never by a list kept beside the routes: this one only checks
+  // that the derivation finds the answers known to show a secret once.
+  const noStore = (path: string, method: HttpMethod, status: string) => {
+    const document = openApiDocument();
+    const answer = document.paths[path]?.[method]?.responses[status];
+    if (!answer) throw new Error(`${method} ${path} ${status} is not documented`);
+    const response = resolveResponse(document, answer);
+    return "Cache-Control" in (response.headers ?? {});
+  };
+
+  it("declare Cache-Control: no-store, found from their schemas", () => {
+    expect(noStore("/v1/webhook-endpoints", "post", "201")).toBe(true);
+    expect(noStore("/v1/webhook-endpoints/{id}/rotate-secret", "post", "200")).toBe(true);
+    expect(noStore("/v1/credentials", "post", "201")).toBe(true);
+    expect(noStore("/v1/auth", "post", "200")).toBe(true);
+    expect(noStore("/v1/users", "post", "201")).toBe(true);
+    expect(noStore("/v1/merchants/{id}/portal-sessions", "post", "201")).toBe(true);
+    // An answer without one declares nothing extra.
+    expect(noStore("/v1/providers", "get", "200")).toBe(false);
+  });
+});
+
 describe("the document and the route files", () => {
   const files = routeFiles();
 

@@ -2,10 +2,12 @@
 // template, its status must be documented, its content type listed, its required headers present
 // and its JSON body valid (JSON Schema 2020-12, ajv). tests/support/api.ts runs it on every
 // response of the integration tests, so the document cannot drift from what the API answers.
+
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { resolveHeader, resolveResponse } from "@/lib/openapi/document-reading";
 import type { HttpMethod, JsonSchema, OpenApiDocument, PathItem, Response } from "@/lib/openapi/types";
 import { HTTP_METHODS } from "@/lib/openapi/types";
+import { SECRET_KEYWORD } from "@/lib/validation/secret-field";
 
 export type SeenResponse = {
   method: string;
@@ -56,6 +58,8 @@ function setUp(document: OpenApiDocument): Checker {
     // zod writes a pattern beside each format, so the formats themselves need no checker.
     formats: { "date-time": true, ipv4: true, ipv6: true, email: true, uri: true, uuid: true },
   });
+  // The document's own keyword: an answer that may hold a secret (lib/validation/secret-field.ts).
+  ajv.addKeyword(SECRET_KEYWORD);
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(document.components.schemas) as Record<string, JsonSchema> });
   const templates = Object.entries(document.paths)
     .map(([path, item]) => {
