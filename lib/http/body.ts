@@ -2,11 +2,16 @@
 // nested at most MAX_JSON_DEPTH levels (400), well-formed (400), no object naming a member twice
 // (400, lib/validation/json-members.ts), only text PostgreSQL can store (400,
 // lib/validation/storable-text.ts), then the route's schema (400 naming each bad or unknown field).
+// Bytes that are not UTF-8 are never read as U+FFFD (which would store "bad\xff" as "bad\ufffd"
+// without a word): each becomes a lone surrogate (lib/validation/surrogate-escape.ts), which the
+// storable-text rule refuses as "not valid UTF-8" naming the field, or an item of a batch alone.
+import { isUtf8 } from "node:buffer";
 import type { z } from "zod";
 import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
 import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/validation/json-depth";
 import { duplicateMemberErrors, duplicateMemberPaths } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
+import { decodeUtf8SurrogateEscape } from "@/lib/validation/surrogate-escape";
 import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -15,7 +20,11 @@ const NAMED_DUPLICATES = 10;
 
 const tooLarge = (maxBytes: number) => payloadTooLarge(`The request body exceeds ${maxBytes} bytes.`);
 
-/** The raw body as text, refused when it is not JSON or larger than maxBytes (64 KiB unless a route says). */
+/**
+ * The raw body as text, refused when it is not JSON or larger than maxBytes (64 KiB unless a route
+ * says). Bytes that are not UTF-8 are kept as lone surrogates U+DC80..U+DCFF, for the
+ * storable-text rule to refuse by field; a valid body costs one `isUtf8` check (native) more.
+ */
 export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) {
@@ -37,7 +46,8 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = Buffer.concat(chunks, size);
+  return isUtf8(bytes) ? bytes.toString("utf8") : decodeUtf8SurrogateEscape(bytes);
 }
 
 /** Refuses the body when `paths` names any duplicated member (400 naming them). */
@@ -62,7 +72,14 @@ export function parseJsonMembers(text: string): { value: unknown; duplicates: st
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest("malformed_json", "The request body is not valid JSON.");
+    // Text that is not well-formed here comes from bytes that are not UTF-8 (readJsonText), which
+    // JSON does not admit outside a string either (RFC 8259, section 8.1): say so.
+    throw badRequest(
+      "malformed_json",
+      text.isWellFormed()
+        ? "The request body is not valid JSON."
+        : "The request body is not valid JSON: it holds bytes that are not valid UTF-8.",
+    );
   }
   return { value, duplicates: duplicateMemberPaths(text) };
 }
@@ -93,9 +110,10 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
 }
 
 /**
- * Whether a body's parsed value may hold text PostgreSQL cannot store. The text is decoded from
- * UTF-8 (well-formed: a bad sequence becomes U+FFFD) and JSON admits no raw control character in
- * a string, so a NUL or a lone surrogate can only come from a \u escape: without one, the walk
- * over every string and key of the value is skipped (most bodies have none).
+ * Whether a body's parsed value may hold text PostgreSQL cannot store. Text decoded from valid
+ * UTF-8 is well-formed and JSON admits no raw control character in a string, so a NUL or a lone
+ * surrogate can only come from a \u escape or from bytes that are not UTF-8 (decoded as lone
+ * surrogates, so the text is not well-formed): with neither, the walk over every string and key
+ * of the value is skipped (most bodies have none).
  */
 const mayHoldUnstorableText = (text: string) => text.includes("\\u") || !text.isWellFormed();

@@ -7,16 +7,25 @@
 // - A lone UTF-16 surrogate (U+D800..U+DFFF not in a pair, e.g. the JSON escape "\ud800"): jsonb
 //   refuses it (22P02), and a text column silently stores U+FFFD instead, since the string has no
 //   UTF-8 form. A well-formed pair (an emoji) is ordinary text.
+// - Bytes that are not UTF-8 in a body: the body reader decodes them as lone surrogates
+//   U+DC80..U+DCFF, one per byte (lib/validation/surrogate-escape.ts) instead of U+FFFD, so this
+//   same rule finds them, by field; such a surrogate is refused as "not valid UTF-8". It could
+//   also be a JSON escape ("\udcff"): by then the two cannot be told apart, and the message says
+//   both.
 // Keys are checked as well as values: jsonb stores keys as text too.
+import { holdsEscapedByte } from "@/lib/validation/surrogate-escape";
 
 export const NUL_MESSAGE = "contains a NUL character (U+0000), which is not allowed";
 export const LONE_SURROGATE_MESSAGE =
   "contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF), which is not text and cannot be stored";
+export const INVALID_UTF8_MESSAGE =
+  "is not valid UTF-8 (a byte sequence that is not UTF-8, or a lone UTF-16 surrogate \\uDC80-\\uDCFF), which cannot be stored";
 
 /** Why `text` cannot be stored, or undefined when it can. */
 export function unstorableTextMessage(text: string): string | undefined {
   if (text.includes("\u0000")) return NUL_MESSAGE;
-  if (!text.isWellFormed()) return LONE_SURROGATE_MESSAGE;
+  // Well-formed text (nearly all of it) is one check; only ill-formed text is searched.
+  if (!text.isWellFormed()) return holdsEscapedByte(text) ? INVALID_UTF8_MESSAGE : LONE_SURROGATE_MESSAGE;
   return undefined;
 }
 

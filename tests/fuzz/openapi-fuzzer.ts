@@ -10,6 +10,7 @@ import { SignJWT } from "jose";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { documentOperations, resolveParameter } from "@/lib/openapi/document-reading";
 import type { HttpMethod, JsonSchema, OpenApiDocument, Operation, Parameter } from "@/lib/openapi/types";
+import { encodeUtf8SurrogateEscape } from "@/lib/validation/surrogate-escape";
 import { responseMismatches } from "@/tests/support/openapi-validator";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import {
@@ -18,6 +19,7 @@ import {
   hostileValue,
   mutatedLeaf,
   mutatedObject,
+  notUtf8Body,
   objectOf,
   propertyNames,
   validValue,
@@ -80,6 +82,11 @@ type FuzzRequest = {
   sentNames: string[];
   /** The member name the body's JSON text repeats (`{"role":"viewer","role":"admin"}`): never a 2xx. */
   duplicate?: string;
+  /**
+   * The path of the string holding bytes that are not UTF-8 ("" when they are outside any): the
+   * body is then sent as bytes, each lone U+DC80..U+DCFF of `body` as its byte. Never a 2xx.
+   */
+  notUtf8?: string;
   /** The query parameter given a value of HUGE_QUERY_LENGTH characters: never a 2xx. */
   huge?: string;
 };
@@ -220,7 +227,7 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
       if (odd[1] === HUGE) return { pairs: [[p.name, value] as [string, string]], huge: p.name };
       return { pairs: [...pairs.filter(([name]) => name !== p.name), [p.name, value] as [string, string]] };
     });
-  const body: fc.Arbitrary<{ text?: string; names: string[]; duplicate?: string }> = target.body
+  const body: fc.Arbitrary<{ text?: string; names: string[]; duplicate?: string; notUtf8?: string }> = target.body
     ? fc.oneof(
         {
           weight: 4,
@@ -251,6 +258,15 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
               ...withDuplicateMember(value, pick, other),
               names: Object.keys(value && typeof value === "object" ? value : {}),
             })),
+        },
+        {
+          // Bytes that are not UTF-8 in one string (a Latin-1 holder name): once stored as U+FFFD.
+          weight: 2,
+          arbitrary: notUtf8Body(document, target.body, hints).map(({ value, text, changed }) => ({
+            text,
+            names: Object.keys(value && typeof value === "object" ? value : {}),
+            notUtf8: changed ?? "",
+          })),
         },
         {
           weight: 1,
@@ -356,6 +372,7 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
       auth,
       sentNames: [...q.pairs.map(([name]) => name), ...b.names, ...Object.keys(h)],
       ...(b.duplicate && b.text !== undefined && method !== "GET" ? { duplicate: b.duplicate } : {}),
+      ...(b.notUtf8 !== undefined && b.text !== undefined ? { notUtf8: b.notUtf8 } : {}),
       ...(q.huge ? { huge: q.huge } : {}),
     }));
 }
@@ -442,6 +459,10 @@ function judge(
   if (status >= 500) problems.push(`status ${status}`);
   if (status < 300 && sent.duplicate && !refusesItemField(text, sent.duplicate))
     problems.push(`a body repeating the member name "${sent.duplicate}" was accepted (${status}); expected 400`);
+  // Judged only under the operation's own method: another (DELETE for a PATCH) may rightly ignore a body.
+  const notUtf8 = sent.method === target.method.toUpperCase() ? sent.notUtf8 : undefined;
+  if (status < 300 && notUtf8 !== undefined && !(notUtf8 && refusesItemField(text, notUtf8)))
+    problems.push(`a body with bytes that are not UTF-8 in "${notUtf8}" was accepted (${status}); expected 400`);
   if (status < 300 && sent.huge)
     problems.push(
       `the query parameter ${sent.huge} of ${HUGE_QUERY_LENGTH}+ characters was accepted (${status}); expected a 4xx`,
@@ -499,10 +520,12 @@ async function send(
   // The scheme in another case (RFC 9110: it is case-insensitive), and a Bearer header that is not one token.
   if (r.auth === "lowercase") headers.authorization = `bEaReR ${tokens.operator}`;
   if (r.auth === "malformed") headers.authorization = `Bearer ${tokens.operator} ${tokens.viewer}`;
+  // A body that is not UTF-8 goes as bytes: each lone U+DC80..U+DCFF of its text as that byte.
+  const body = r.notUtf8 === undefined || r.body === undefined ? r.body : encodeUtf8SurrogateEscape(r.body);
   const res = await fetcher(`${baseUrl}${r.path}${r.query ? `?${r.query}` : ""}`, {
     method: r.method,
     headers,
-    body: r.method === "GET" ? undefined : r.body,
+    body: r.method === "GET" ? undefined : body,
     redirect: "manual",
   });
   return { status: res.status, headers: res.headers, text: await res.text() };

@@ -2,6 +2,7 @@
 // schema (to reach the code behind validation) and hostile values (to test validation itself).
 // Written for the subset zod's toJSONSchema emits; the published converters target zod 3 or
 // fast-check 3, and this document is all that has to be understood.
+import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import type { JsonSchema, OpenApiDocument } from "@/lib/openapi/types";
 
@@ -289,6 +290,60 @@ export function mutatedLeaf(document: OpenApiDocument, schema: JsonSchema, hints
     if (leaves.length === 0) return { value };
     const at = leaves[pick % leaves.length]!;
     return { value: replacedAt(value, at, replacement), changed: at.join(".") };
+  });
+}
+
+/**
+ * Byte sequences that are not UTF-8: never-valid bytes, a Latin-1 letter (0xE9 "é", 0xC3 "Ã"
+ * before ASCII), a lone continuation byte, overlong forms, a surrogate (CESU-8), past U+10FFFF,
+ * an emoji cut short, and random ones. Between two whole characters they stay ill-formed: what
+ * follows them starts a character, never continues one.
+ */
+const notUtf8Bytes: fc.Arbitrary<number[]> = fc.oneof(
+  fc.constantFrom<number[]>(
+    [0xff],
+    [0xfe, 0xff],
+    [0xe9],
+    [0xc3],
+    [0x80],
+    [0xc0, 0xaf],
+    [0xe0, 0x80, 0xaf],
+    [0xed, 0xa0, 0x80],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf0, 0x9f, 0x98],
+  ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 6 })
+    .filter((bytes) => !isUtf8(bytes))
+    .map((bytes) => [...bytes]),
+);
+
+/** Where the bytes go in the JSON text before they are put in: no JSON text holds it. */
+const NOT_UTF8_MARK = "\u{10fffd}not-utf8\u{10fffd}";
+
+/**
+ * A valid value with bytes that are not UTF-8 inside one of its strings (a holder name in the
+ * second item of a batch, a metadata value), or after the JSON text when it has none: the JSON
+ * text with each such byte written as the lone surrogate U+DC00 + byte, for the sender to encode
+ * back into those bytes (encodeUtf8SurrogateEscape); `changed` is the string's path. Never stored:
+ * refused with 400 naming the field, or the item of a batch alone.
+ */
+export function notUtf8Body(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  hints: Hints = {},
+): fc.Arbitrary<{ value: unknown; text: string; changed?: string }> {
+  return fc.tuple(validValue(document, schema, 0, hints), fc.nat(), fc.nat(), notUtf8Bytes).map(([value, pick, at, bytes]) => {
+    const escaped = String.fromCharCode(...bytes.map((b) => 0xdc00 | b));
+    const leaves = stringLeaves(value);
+    if (leaves.length === 0) return { value, text: `${JSON.stringify(value) ?? "null"}${escaped}` };
+    const path = leaves[pick % leaves.length]!;
+    const original = path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], value) as string;
+    // Between two code points, never inside a surrogate pair (JSON.stringify would escape its halves).
+    const points = [...original];
+    const cut = at % (points.length + 1);
+    const marked = replacedAt(value, path, `${points.slice(0, cut).join("")}${NOT_UTF8_MARK}${points.slice(cut).join("")}`);
+    return { value, text: JSON.stringify(marked).replace(NOT_UTF8_MARK, escaped), changed: path.join(".") };
   });
 }
 

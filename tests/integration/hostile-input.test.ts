@@ -1,7 +1,8 @@
-// Issue 19, input side: what an attacker or a faulty sender puts at the door. Text PostgreSQL
-// cannot store (U+0000, a lone UTF-16 surrogate), dates outside its range, duplicate JSON member
-// names, "__proto__" keys and huge query values: each is refused with 400 naming the field, or
-// stored as sent; never a 500, never a silent change, and in a batch only the bad item is refused.
+// Input side: what an attacker or a faulty sender puts at the door. Text PostgreSQL cannot store
+// (U+0000, a lone UTF-16 surrogate), bytes that are not UTF-8 (in a body or percent-encoded in a
+// query string), dates outside its range, duplicate JSON member names, "__proto__" keys and huge
+// query values: each is refused with 400 naming the field, or stored as sent; never a 500, never
+// a silent change (such as U+FFFD in place of a bad byte), and in a batch only the bad item is refused.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as auditLog } from "@/app/v1/audit-log/route";
@@ -119,6 +120,116 @@ describe("text PostgreSQL cannot store: lone UTF-16 surrogates and NUL", () => {
     });
     expect(retry.status).toBe(400);
     expect(retry.json.errors).toEqual([{ field: "filters.merchant_id", message: expect.stringContaining("surrogate") }]);
+  });
+});
+
+/** Where `withBytes` puts the bytes: inside a string of the JSON text. */
+const MARK = "@@not-utf8@@";
+
+/** The JSON text of `value` as UTF-8, with `bytes` in place of MARK. */
+function withBytes(value: unknown, bytes: number[]): Uint8Array<ArrayBuffer> {
+  const parts = JSON.stringify(value).split(MARK);
+  expect(parts).toHaveLength(2);
+  return Buffer.concat([Buffer.from(parts[0]!), Buffer.from(bytes), Buffer.from(parts[1]!)]);
+}
+
+const NOT_UTF8 = expect.stringContaining("not valid UTF-8");
+
+/** A notification whose card holder's name is `name`. */
+function holderNamed(name: string) {
+  const data = cardEventData();
+  (data.cardData as Record<string, unknown>).holderName = name;
+  return data;
+}
+
+describe("bytes that are not UTF-8", () => {
+  it("refuses a merchant whose name holds them (400 naming the field) instead of storing U+FFFD", async () => {
+    const taxId = generateCnpj();
+    // "bad" then 0xFF, 0xFE (never UTF-8) and 0xC0 (an overlong lead).
+    const raw = withBytes({ name: `bad${MARK}`, taxId }, [0xff, 0xfe, 0xc0]);
+    const res = await call(createMerchant, "/v1/merchants", { rawBody: raw, headers: JSON_TYPE, token: admin });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([{ field: "name", message: NOT_UTF8 }]);
+    expect(await db().merchant.findUnique({ where: { taxId } })).toBeNull();
+
+    // Bytes outside any string: not JSON, and the answer says why.
+    const outside = Buffer.concat([Buffer.from(JSON.stringify({ name: "ok", taxId })), Buffer.from([0xff])]);
+    const malformed = await call(createMerchant, "/v1/merchants", { rawBody: outside, headers: JSON_TYPE, token: admin });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ code: "malformed_json", detail: expect.stringContaining("not valid UTF-8") });
+
+    // U+FFFD itself, sent as UTF-8, is text like any other.
+    const replacement = await call(createMerchant, "/v1/merchants", { body: { name: "bad\ufffd", taxId }, token: admin });
+    expect(replacement.status).toBe(201);
+    expect(replacement.json.name).toBe("bad\ufffd");
+  });
+
+  it("refuses a notification holding a Latin-1 byte with 400 naming the field, and stores nothing", async () => {
+    // "JOÃO" in Latin-1: 0xC3 followed by "O" is not UTF-8.
+    const data = holderNamed(`JO${MARK}O`);
+    const res = await call(ingest, "/v1/webhooks/events", { rawBody: withBytes(data, [0xc3]), headers: JSON_TYPE, token: admin });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([{ field: "cardData.holderName", message: NOT_UTF8 }]);
+    // In a key: the field named with each bad byte as U+DC00 + byte.
+    const keyed = cardEventData({ metadata: { [`caf${MARK}`]: "x" } });
+    const key = await call(ingest, "/v1/webhooks/events", {
+      rawBody: withBytes(keyed, [0xe9]),
+      headers: JSON_TYPE,
+      token: admin,
+    });
+    expect(key.status).toBe(400);
+    expect(key.json.errors).toEqual([{ field: "metadata.caf\udce9", message: NOT_UTF8 }]);
+    for (const sent of [data, keyed]) {
+      const list = await call(listEvents, `/v1/webhooks/events?merchant_id=${sent.merchantId}`, { token: admin });
+      expect(list.status).toBe(200);
+      expect(list.json.data).toEqual([]);
+    }
+  });
+
+  it("refuses only the item of a batch that holds them and stores the others", async () => {
+    const a = cardEventData();
+    const b = holderNamed(`JO${MARK}O`);
+    const c = cardEventData();
+    const res = await call(batch, "/v1/webhooks/events/batch", {
+      rawBody: withBytes({ events: [a, b, c] }, [0xc3]),
+      headers: JSON_TYPE,
+      token: admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.summary).toEqual({ created: 2, duplicate: 0, invalid: 1 });
+    const [first, bad, third] = res.json.data;
+    expect(bad).toMatchObject({ index: 1, result: "invalid", id: null });
+    expect(bad.errors).toEqual([{ field: "events.1.cardData.holderName", message: NOT_UTF8 }]);
+    expect((await readEvent(first.id)).data.terminalId).toBe(a.terminalId);
+    expect((await readEvent(third.id)).data.terminalId).toBe(c.terminalId);
+    const list = await call(listEvents, `/v1/webhooks/events?merchant_id=${b.merchantId}`, { token: admin });
+    expect(list.json.data).toEqual([]);
+  });
+
+  it("refuses a query parameter whose percent-encoded bytes are not UTF-8, by name", async () => {
+    const refused = [
+      ["merchant_name=%FF", "merchant_name"],
+      ["merchant_name=Jo%E3o", "merchant_name"], // Latin-1 "João"
+      ["merchant_name=%ED%A0%80", "merchant_name"], // U+D800 (CESU-8): no UTF-8 has it
+      ["merchant_name=%C0%AF", "merchant_name"], // overlong "/"
+      ["limit=10&merchant_name=a+b%F0%9F%98", "merchant_name"], // an emoji cut short
+      ["%FF=1", "%FF"], // the name itself, named as sent
+    ];
+    for (const [route, path] of [
+      [listEvents, "/v1/webhooks/events"],
+      [countEvents, "/v1/webhooks/events/count"],
+    ] as const) {
+      for (const [query, field] of refused) {
+        const res = await call(route, `${path}?${query}`, { token: admin });
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(res.json.errors, `${path}?${query}`).toEqual([{ field, message: NOT_UTF8 }]);
+      }
+      // UTF-8 (U+FFFD itself included), "+" for a space and a "%" that starts no escape are taken.
+      for (const query of ["merchant_name=Jo%C3%A3o", "merchant_name=a%EF%BF%BD", "merchant_name=a+b", "merchant_name=100%"]) {
+        const res = await call(route, `${path}?${query}`, { token: admin });
+        expect(res.status, `${path}?${query}`).toBe(200);
+      }
+    }
   });
 });
 

@@ -12,7 +12,8 @@ import { assertResponseMatchesDocument } from "./openapi-validator";
 export type CallOptions = {
   method?: string;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is: text (as UTF-8), or bytes (such as bytes that are not UTF-8). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
@@ -27,7 +28,7 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
     "x-forwarded-for": `10.${randomByte()}.${randomByte()}.${randomByte()}`,
     ...options.headers,
   };
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
