@@ -6,6 +6,7 @@
 import Link from "next/link";
 import { useOpenAlerts } from "@/components/alerts/alert-queries";
 import { alertKindLabel, alertSummary } from "@/components/alerts/alert-summary";
+import { alertsLink } from "@/lib/links/list-links";
 
 export function AlertBanner() {
   const { data } = useOpenAlerts();
@@ -31,7 +32,7 @@ export function AlertBanner() {
             ))}
           </ul>
         </div>
-        <Link href="/alerts?state=open" className="shrink-0 font-medium underline underline-offset-2">
+        <Link href={alertsLink({ state: "open" })} className="shrink-0 font-medium underline underline-offset-2">
           See alerts
         </Link>
       </div>

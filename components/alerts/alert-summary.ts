@@ -2,6 +2,8 @@
 // filtered by its subject, failure reason and time), or the endpoint's page. Pure.
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { ALERT_KIND_LABELS } from "@/lib/alerts/alert-kinds";
+import type { EventFilters } from "@/lib/events/event-filters";
+import { eventsLink, webhooksLink } from "@/lib/links/list-links";
 
 const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "?");
 
@@ -25,24 +27,25 @@ export function alertSummary(alert: AlertDto): string {
 
 export const alertKindLabel = (alert: AlertDto) => ALERT_KIND_LABELS[alert.kind];
 
-const SUBJECT_FILTER: Partial<Record<AlertDto["subject"]["type"], string>> = {
+/** The events page's filter that names an alert's subject. */
+const SUBJECT_FILTER = {
   acquirer: "acquirer",
   merchant: "merchantId",
   terminal: "terminalId",
-};
+} as const satisfies Partial<Record<AlertDto["subject"]["type"], keyof EventFilters>>;
 
 /** Where the events (or the endpoint) behind the alert are shown, and the link's words. */
 export function alertLink(alert: AlertDto): { href: string; label: string } {
-  if (alert.subject.type === "endpoint") return { href: "/webhooks", label: "Endpoints" };
-  if (alert.subject.type === "queue") return { href: "/events?status=pending", label: "Pending events" };
-  const params = new URLSearchParams();
-  const field = SUBJECT_FILTER[alert.subject.type];
-  if (field) params.set(field, alert.subject.id);
+  const { type, id } = alert.subject;
+  if (type === "endpoint") return { href: webhooksLink(), label: "Endpoints" };
+  if (type === "queue") return { href: eventsLink({ status: ["pending"] }), label: "Pending events" };
+  const filters: Partial<EventFilters> =
+    type in SUBJECT_FILTER ? { [SUBJECT_FILTER[type as keyof typeof SUBJECT_FILTER]]: id } : {};
   if (alert.kind === "failure_rate") {
-    params.set("status", "failed");
-    if (alert.failureReason) params.set("failureReason", alert.failureReason);
-    if (typeof alert.details.windowStart === "string") params.set("from", alert.details.windowStart);
-    params.set("to", alert.resolvedAt ?? alert.lastSeenAt);
+    filters.status = ["failed"];
+    if (alert.failureReason) filters.failureReason = alert.failureReason;
+    if (typeof alert.details.windowStart === "string") filters.from = alert.details.windowStart;
+    filters.to = alert.resolvedAt ?? alert.lastSeenAt;
   }
-  return { href: `/events?${params}`, label: "Events" };
+  return { href: eventsLink(filters), label: "Events" };
 }

@@ -17,6 +17,7 @@ import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import type { CredentialStatus } from "@/lib/credentials/schemas";
+import { credentialsLink } from "@/lib/links/list-links";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
@@ -132,7 +133,7 @@ export function CredentialCreated({ context, onCreateAnother }: { context: Creat
           <ControlIcon name="plus" />
           Create another
         </Button>
-        <LinkButton href={`/credentials?merchantId=${credential.merchantId}`}>View the merchant’s credentials</LinkButton>
+        <LinkButton href={credentialsLink({ merchantId: credential.merchantId })}>View the merchant’s credentials</LinkButton>
       </div>
     </Card>
   );

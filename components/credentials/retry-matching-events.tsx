@@ -14,6 +14,8 @@ import { LinkButton } from "@/components/ui/link-button";
 import { can } from "@/lib/auth/roles";
 import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
+import { parseEventFilters } from "@/lib/events/event-filters";
+import { eventsLink } from "@/lib/links/list-links";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 /** The list's filters for the failed events a new credential matches. */
@@ -45,7 +47,8 @@ export function RetryMatchingEvents({ credential, provider }: { credential: Crea
   // Nothing failed for want of this credential (and no job started here): nothing to offer.
   if (!shown && !count.data?.count) return null;
   const n = count.data?.count ?? 0;
-  const eventsHref = `/events?${new URLSearchParams({ ...filters, status: "failed" }).toString()}`;
+  // The events page reads the API's filter names: the same filters, read by its own parser.
+  const eventsHref = eventsLink(parseEventFilters(new URLSearchParams({ ...filters, status: "failed" })));
 
   return (
     <section
@@ -58,7 +61,7 @@ export function RetryMatchingEvents({ credential, provider }: { credential: Crea
           <p className="font-medium">Retrying the events that failed for want of this credential</p>
           <RetryJobProgress job={shown} />
           {shown.status === "done" ? (
-            <LinkButton variant="secondary" size="sm" href={`/events?acquirer_merchant_id=${filters.acquirer_merchant_id}`}>
+            <LinkButton variant="secondary" size="sm" href={eventsLink({ acquirerMerchantId: filters.acquirer_merchant_id })}>
               See the merchant account’s events
             </LinkButton>
           ) : null}

@@ -19,6 +19,7 @@ import { useIdempotentCreate } from "@/components/ui/use-idempotent-create";
 import { identifierFieldNames } from "@/lib/credentials/authentication-data";
 import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import type { CredentialStatus } from "@/lib/credentials/schemas";
+import { credentialsLink } from "@/lib/links/list-links";
 import type { MerchantDto } from "@/lib/merchants/merchant-dto";
 
 /** The banner's words, and the dashboard link to the credential a 409 names (the one holding the account). */
@@ -151,7 +152,7 @@ export function useNewCredentialForm(prefill: CredentialPrefill) {
         setFormError({
           title: error.status === 409 ? "This account already has an enabled credential." : "The credential was not created.",
           detail: [error.message, ...unplaced].join(" "),
-          existingHref: error.existingId ? `/credentials?id=${error.existingId}` : undefined,
+          existingHref: error.existingId ? credentialsLink({ id: error.existingId }) : undefined,
         });
       }
     } else {

@@ -58,8 +58,9 @@ export function useMerchantAccounts(id: string, admin: boolean) {
  * again for those).
  */
 export function useMerchantCounts(id: string, since: string) {
-  // The merchant's own events (owner_merchant_id: what its merchant accounts see), not only those naming it.
-  const base = `/v1/webhooks/events/count?owner_merchant_id=${id}&created_at[gte]=${encodeURIComponent(since)}`;
+  // The events naming the merchant (merchant_id), as the events page the figures link to filters
+  // them: a number and its link count the same set.
+  const base = `/v1/webhooks/events/count?merchant_id=${id}&created_at[gte]=${encodeURIComponent(since)}`;
   const all = useAuthedQuery<Count>(key(id, "count-all"), base, 60_000);
   const processed = useAuthedQuery<Count>(key(id, "count-processed"), `${base}&status=processed`, 60_000);
   const failed = useAuthedQuery<Count>(key(id, "count-failed"), `${base}&status=failed`, 60_000);

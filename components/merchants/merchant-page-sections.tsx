@@ -16,6 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { QueryLoadError } from "@/components/ui/load-error";
+import { credentialsLink, eventsLink } from "@/lib/links/list-links";
 
 export function Section({
   title,
@@ -67,9 +68,10 @@ export function MerchantCounts({ id, since }: { id: string; since: string }) {
   const figure = (c: { count: number; capped: boolean } | undefined) =>
     c ? `${formatCount(c.count)}${c.capped ? "+" : ""}` : "…";
   const cells: [string, string, string][] = [
-    ["Events", figure(counts.all), `/events?merchant_id=${id}`],
-    ["Processed", figure(counts.processed), `/events?merchant_id=${id}&status=processed`],
-    ["Failed", figure(counts.failed), `/events?merchant_id=${id}&status=failed`],
+    // Each figure links to the very set it counts: the merchant's events since `since`.
+    ["Events", figure(counts.all), eventsLink({ merchantId: id, from: since })],
+    ["Processed", figure(counts.processed), eventsLink({ merchantId: id, from: since, status: ["processed"] })],
+    ["Failed", figure(counts.failed), eventsLink({ merchantId: id, from: since, status: ["failed"] })],
   ];
   return (
     <dl className="grid grid-cols-3 gap-4" data-testid="merchant-counts">
@@ -91,7 +93,11 @@ export function MerchantCredentials({ id }: { id: string }) {
   const query = useMerchantCredentials(id);
   const rows = query.data?.data ?? [];
   return (
-    <Section title="Credentials" testId="merchant-credentials" action={more(`/credentials?merchantId=${id}`, "All credentials")}>
+    <Section
+      title="Credentials"
+      testId="merchant-credentials"
+      action={more(credentialsLink({ merchantId: id }), "All credentials")}
+    >
       <SectionState query={query} what="credentials" empty="No credentials." />
       <ul className="divide-y divide-(--line)">
         {rows.map((c) => (
@@ -115,7 +121,7 @@ export function MerchantFailedEvents({ id }: { id: string }) {
     <Section
       title="Recent failed events"
       testId="merchant-failed-events"
-      action={more(`/events?merchant_id=${id}&status=failed`, "All failed events")}
+      action={more(eventsLink({ merchantId: id, status: ["failed"] }), "All failed events")}
     >
       <SectionState query={query} what="failed events" empty="No failed events." />
       <ul className="divide-y divide-(--line)">

@@ -17,6 +17,7 @@ import { SearchBox } from "@/components/ui/search-box";
 import { Toaster } from "@/components/ui/toast";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { credentialsLink } from "@/lib/links/list-links";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import { parsePageFilters } from "@/lib/paging/list-filter-table";
@@ -100,7 +101,7 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
                 <LinkButton
                   variant="ghost"
                   size="sm"
-                  href={`/credentials?merchantId=${merchant.id}`}
+                  href={credentialsLink({ merchantId: merchant.id })}
                   aria-label={`View credentials of ${merchant.name}`}
                 >
                   View credentials

@@ -19,16 +19,13 @@ import { EndpointDeliveries } from "@/components/webhooks/endpoint-deliveries";
 import { EndpointRow } from "@/components/webhooks/endpoint-row";
 import { NewEndpointButton } from "@/components/webhooks/new-endpoint-button";
 import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
-
-function parseFilters(params: URLSearchParams) {
-  return { merchantId: params.get("merchantId")?.slice(0, 64) || undefined };
-}
+import { parseWebhookFilters } from "@/lib/links/list-links";
 
 const STAFF_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
 const PORTAL_COLUMNS = STAFF_COLUMNS.filter((c) => c !== "Merchant");
 
 export function WebhooksView({ canWrite }: { canWrite: boolean }) {
-  const [filters, setFilters] = useUrlFilters(parseFilters);
+  const [filters, setFilters] = useUrlFilters(parseWebhookFilters);
   const [selected, setSelected] = useState<string | null>(null);
   const filterId = useId();
   const portalMerchant = usePortalMerchant();

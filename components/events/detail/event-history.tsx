@@ -8,6 +8,7 @@ import { humanize } from "@/components/events/format";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/class-names";
 import { Skeleton } from "@/components/ui/skeleton";
+import { credentialsLink, webhooksLink } from "@/lib/links/list-links";
 
 export function Attempts({ event, loading }: { event: EventDetailData; loading: boolean }) {
   if (loading)
@@ -45,7 +46,7 @@ export function Attempts({ event, loading }: { event: EventDetailData; loading: 
                 <>
                   {" "}
                   · credential{" "}
-                  <Link href={`/credentials?id=${attempt.credentialId}`} className="underline">
+                  <Link href={credentialsLink({ id: attempt.credentialId })} className="underline">
                     <Mono>{attempt.credentialId}</Mono>
                   </Link>
                 </>
@@ -92,7 +93,7 @@ export function Deliveries({ event, loading }: { event: EventDetailData; loading
                 </>
               ) : null}{" "}
               ·{" "}
-              <a className="underline" href={`/webhooks?merchantId=${delivery.merchantId}`}>
+              <a className="underline" href={webhooksLink({ merchantId: delivery.merchantId })}>
                 endpoint <Mono>{delivery.endpointId}</Mono>
               </a>
             </p>

@@ -11,13 +11,14 @@ import { acquirerLabel, brandLabel, formatAmount, humanize } from "@/components/
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { credentialsLink } from "@/lib/links/list-links";
 
 /** The disabled credential the latest attempt found (recorded since issue 23; older attempts name none). */
 function DisabledCredentialLink({ event }: { event: EventDetailData }) {
   const credentialId = event.attempts.at(-1)?.credentialId;
   if (!credentialId) return null;
   return (
-    <Link href={`/credentials?id=${credentialId}`} className="mt-2 inline-block font-medium text-(--accent) underline">
+    <Link href={credentialsLink({ id: credentialId })} className="mt-2 inline-block font-medium text-(--accent) underline">
       Open the disabled credential
     </Link>
   );
