@@ -30,6 +30,7 @@ UPDATE alert_deliveries d SET attempt_count = d.attempt_count + 1, last_attempt_
 FROM due, webhook_endpoints w
 WHERE d.id = due.id AND w.id = d.endpoint_id
 RETURNING d.id, d.endpoint_id AS "endpointId", d.attempt_count AS "attemptCount", d.body, w.url,
+  w.url_set_by_staff AS "urlSetByStaff",
   w.secret_ciphertext AS "secretCiphertext", w.secret_key_version AS "secretKeyVersion",
   w.previous_secret_ciphertext AS "previousSecretCiphertext", w.previous_secret_key_version AS "previousSecretKeyVersion",
   w.previous_secret_expires_at AS "previousSecretExpiresAt"`;
@@ -50,6 +51,7 @@ type ClaimedAlertDelivery = Pick<
   | "attemptCount"
   | "body"
   | "url"
+  | "urlSetByStaff"
   | "secretCiphertext"
   | "secretKeyVersion"
   | "previousSecretCiphertext"

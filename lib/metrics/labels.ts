@@ -17,6 +17,7 @@ const ERROR_CLASSES: ReadonlySet<string> = new Set<ErrorClass>([
   "tls",
   "connection_refused",
   "connection_error",
+  "protocol_error",
   "non_2xx",
   "address_refused",
 ]);

@@ -25,7 +25,8 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       description:
         "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
         "is delivered to the URL, signed per Standard Webhooks. The URL must be https in production and must not be " +
-        "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it. The answer " +
+        "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it and staff " +
+        "(an admin or an operator) set the URL: a merchant account's URL must be public. The answer " +
         "shows the signing secret (whsec_...) this once; every later read masks it.",
       body: "CreateWebhookEndpointRequest",
       created: { description: "The endpoint, with its secret.", body: "WebhookEndpoint" },
@@ -81,7 +82,8 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
     summary: "Send a test event to an endpoint",
     description:
       "Operators and admins; audited (webhook_endpoint.test, with the outcome). Sends one signed webhook.test delivery " +
-      "now, outside the queue (no retry, no delivery stored), and answers what the receiver did.",
+      "now, outside the queue (no retry, no delivery stored), and answers what the receiver did. A merchant account " +
+      "is told connection_failed for every outcome without an HTTP answer.",
     tag: "Webhook endpoints",
     success: { 200: { description: "The attempt's outcome.", body: "TestWebhookResult" } },
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAllowList } from "@/lib/config/webhook-allow-list";
-import { addressPolicy } from "@/lib/webhooks/address-policy";
+import { addressPolicy, endpointPolicy } from "@/lib/webhooks/address-policy";
 
 const policy = addressPolicy(
   parseAllowList("127.0.0.1,127.0.0.2:8443,[::1]:8443,10.20.0.0/16,10.30.0.0/16:443,receiver.internal:8443,hooks.internal")
@@ -54,5 +54,17 @@ describe("address policy", () => {
     expect(policy.hostPermitted("::7f00:1", 80)).toBe(false);
     expect(policy.hostPermitted("2002:a9fe:a9fe::1", 80)).toBe(false);
     expect(policy.hostPermitted("64:ff9b:1::a9fe:a9fe", 80)).toBe(false);
+  });
+
+  it("holds a URL a merchant account set to public addresses, whatever the allow-list", () => {
+    const merchants = endpointPolicy(false);
+    expect(merchants.hostPermitted("example.com", 443)).toBe(true);
+    expect(merchants.addressPermitted("93.184.215.14", "example.com", 443)).toBe(true);
+    for (const port of [22, 80, 3000, 5432, 6379, 8443]) {
+      expect(merchants.hostPermitted("127.0.0.1", port)).toBe(false);
+      expect(merchants.addressPermitted("127.0.0.1", "127.0.0.1", port)).toBe(false);
+      expect(merchants.allowedBy("127.0.0.1", port)).toBeUndefined();
+    }
+    expect(merchants.hostPermitted("receiver.internal", 8443)).toBe(false);
   });
 });

@@ -5,6 +5,12 @@
 // shown only from a public address or one an allow-list entry opens on that very port: an entry
 // without a port opens delivery to every port of an internal host, and the test send must not
 // turn that into a way to read internal services.
+//
+// The allow-list is the operators' tool for their own receivers, so it serves only URLs staff
+// set (endpointPolicy): a URL a merchant account set is held to public addresses alone, at
+// creation and at connect time. Otherwise a merchant account could point endpoints at every port
+// of an allow-listed host and tell open ports from closed ones by the error class of its test
+// sends (with 127.0.0.1 allow-listed it mapped ports 22, 80, 5432, 6379 and the console's own).
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP } from "node:net";
 import type { AllowListEntry } from "@/lib/config/webhook-allow-list";
@@ -58,13 +64,26 @@ export function addressPolicy(entries: AllowListEntry[]) {
   };
 }
 
-let cached: { source: AllowListEntry[]; policy: ReturnType<typeof addressPolicy> } | undefined;
+export type AddressPolicy = ReturnType<typeof addressPolicy>;
+
+let cached: { source: AllowListEntry[]; policy: AddressPolicy } | undefined;
 
 /** The policy of the configured allow-list. */
-export function configuredPolicy(): ReturnType<typeof addressPolicy> {
+export function configuredPolicy(): AddressPolicy {
   const source = env().webhooks.allowedAddresses;
   if (cached?.source !== source) cached = { source, policy: addressPolicy(source) };
   return cached.policy;
+}
+
+/** Public addresses only, whatever the allow-list says. */
+const PUBLIC_ONLY = addressPolicy([]);
+
+/**
+ * The policy of an endpoint's URL: the configured allow-list when staff set the URL, public
+ * addresses only when a merchant account did (webhook_endpoints.url_set_by_staff).
+ */
+export function endpointPolicy(urlSetByStaff: boolean): AddressPolicy {
+  return urlSetByStaff ? configuredPolicy() : PUBLIC_ONLY;
 }
 
 /** A host name that is never public, whatever DNS says. */
@@ -93,12 +112,11 @@ export function portOf(url: URL): number {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A dns.lookup for http.request to this port that refuses forbidden addresses after resolution. */
-export function guardedLookup(port: number) {
+/** A dns.lookup for http.request to this port that refuses the addresses the policy forbids, after resolution. */
+export function guardedLookup(port: number, policy: AddressPolicy) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const policy = configuredPolicy();
       const permitted = (addresses as LookupAddress[]).filter((a) => policy.addressPermitted(a.address, hostname, port));
       if (permitted.length === 0 || (localName(hostname) && policy.allowedBy(hostname, port) === undefined))
         return callback(new AddressRefusedError(hostname) as NodeJS.ErrnoException, []);

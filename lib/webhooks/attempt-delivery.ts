@@ -1,9 +1,11 @@
 // The delivery queue's second step: attemptDelivery signs one claimed delivery (Standard Webhooks
 // headers, with the endpoint's secrets) and POSTs it (send-webhook.ts: no redirects, bounded body
-// and time); record-attempt.ts stores the outcome.
+// and time) under the endpoint's address policy (the allow-list only for a URL staff set);
+// record-attempt.ts stores the outcome.
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { endpointPolicy } from "@/lib/webhooks/address-policy";
 import type { ClaimedDelivery } from "@/lib/webhooks/claim-deliveries";
 import { inRequestSpan } from "@/lib/webhooks/delivery-spans";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
@@ -33,6 +35,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<SentAt
       url: delivery.url,
       body: delivery.body,
       timeoutMs: env().webhooks.timeoutMs,
+      policy: endpointPolicy(delivery.urlSetByStaff),
       headers: {
         ...traceHeaders,
         "webhook-id": id,

@@ -20,6 +20,8 @@ export type ClaimedDelivery = {
   /** Attempts before the retry schedule last started over (resend, recover): the schedule counts from here. */
   scheduleOffset: number;
   url: string;
+  /** Staff set the URL (not a merchant account): only then does the allow-list serve it (address-policy.ts). */
+  urlSetByStaff: boolean;
   rateLimit: number | null;
   body: string;
   secretCiphertext: Uint8Array;
@@ -171,7 +173,7 @@ FROM granted c, clock, webhook_endpoints w
 WHERE d.id = c.id AND d.event_created_at = c.event_created_at AND w.id = d.endpoint_id
 RETURNING d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", d.event_created_at AS "eventCreatedAt",
   d.attempt_count AS "attemptCount", d.schedule_offset AS "scheduleOffset",
-  w.url, w.rate_limit AS "rateLimit",
+  w.url, w.url_set_by_staff AS "urlSetByStaff", w.rate_limit AS "rateLimit",
   -- The event's body by its primary key (the foreign key keeps it there). Joined instead, events
   -- was planned (with no statistics on the deliveries yet) as the driving table, matched on
   -- created_at alone: every notification of one group commit shares its created_at, so each

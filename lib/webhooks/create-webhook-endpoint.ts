@@ -1,15 +1,17 @@
-// Registers a merchant's webhook receiver (operators and admins): POST /v1/webhook-endpoints.
-// The signing secret is generated here and answered once; reads mask it.
+// Registers a merchant's webhook receiver (operators, admins and the merchant's own account):
+// POST /v1/webhook-endpoints. The signing secret is generated here and answered once; reads mask
+// it. The row records whether staff set the URL: only then may it be an allow-listed address.
 import "server-only";
 import { createAudited } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { endpointPolicy } from "@/lib/webhooks/address-policy";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { sealEndpointSecret } from "@/lib/webhooks/endpoint-secrets";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
-import { requireEndpointWrite } from "@/lib/webhooks/endpoint-write-scope";
+import { requireEndpointWrite, staffCaller } from "@/lib/webhooks/endpoint-write-scope";
 import type { CreateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 import { generateWebhookSecret } from "@/lib/webhooks/signing";
 
@@ -19,7 +21,8 @@ export async function createWebhookEndpoint(options: {
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
   requireEndpointWrite(caller, input);
-  const url = await checkEndpointUrl(input.url);
+  const urlSetByStaff = staffCaller(caller);
+  const url = await checkEndpointUrl(input.url, endpointPolicy(urlSetByStaff));
   const merchant = await db().merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
   if (!merchant) {
     throw unprocessable("merchant_not_found", `There is no merchant ${input.merchantId}.`, [
@@ -38,6 +41,7 @@ export async function createWebhookEndpoint(options: {
           id,
           merchantId: merchant.id,
           url,
+          urlSetByStaff,
           description: input.description,
           eventTypes: [...new Set(input.eventTypes)],
           enabled: input.enabled,

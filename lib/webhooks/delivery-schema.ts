@@ -23,7 +23,9 @@ export const deliveryAttemptSchema = z.strictObject({
   errorClass: z
     .string()
     .nullable()
-    .describe("null on success; timeout, dns, tls, connection_refused, connection_error, non_2xx or address_refused"),
+    .describe(
+      "null on success; timeout, dns, tls, connection_refused, connection_error, protocol_error, non_2xx or address_refused",
+    ),
   responseBody: responseExcerptSchema,
   trigger: z.string().describe("worker"),
   requestHeaders: z

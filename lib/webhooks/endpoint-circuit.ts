@@ -15,9 +15,16 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import type { ErrorClass } from "@/lib/webhooks/send-webhook";
 
-/** Outcomes that held the slot until the deadline or say nothing answers: they count toward opening. */
+/**
+ * Outcomes that held the slot until the deadline or say nothing answers: they count toward opening.
+ * A protocol_error (a 101, another protocol's bytes) is no HTTP answer either: nothing there
+ * will ever take a delivery.
+ */
 export const stalled = (errorClass: ErrorClass | null) =>
-  errorClass === "timeout" || errorClass === "connection_refused" || errorClass === "connection_error";
+  errorClass === "timeout" ||
+  errorClass === "connection_refused" ||
+  errorClass === "connection_error" ||
+  errorClass === "protocol_error";
 
 /** The cool-down after `failedProbes` failed probes: doubled each time, capped. */
 export function circuitCooldownMs(failedProbes: number): number {

@@ -1,15 +1,18 @@
 // Checks an endpoint URL when it is created or changed: absolute http(s) (https only in
-// production, unless the allow-list names the host), no user info, and a host the address policy permits (literal addresses, local
-// names, and names that resolve only to refused addresses).
+// production, unless the allow-list names the host), no user info, and a host the address policy
+// permits (literal addresses, local names, and names that resolve only to refused addresses).
+// The policy is the one the URL will be delivered under (endpointPolicy): for a URL a merchant
+// account sets, public addresses only, refused with the same 400 as if there were no allow-list
+// (the answer does not tell that one exists).
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { validationFailed } from "@/lib/errors";
-import { configuredPolicy, hostOf, portOf } from "@/lib/webhooks/address-policy";
+import { type AddressPolicy, hostOf, portOf } from "@/lib/webhooks/address-policy";
 
 const refuse = (message: string) => validationFailed([{ field: "url", message }], "The webhook URL is not acceptable.");
 
-export async function checkEndpointUrl(value: string): Promise<string> {
+export async function checkEndpointUrl(value: string, policy: AddressPolicy): Promise<string> {
   let url: URL;
   try {
     url = new URL(value);
@@ -19,7 +22,6 @@ export async function checkEndpointUrl(value: string): Promise<string> {
   if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("must be an https URL");
   const host = hostOf(url);
   const port = portOf(url);
-  const policy = configuredPolicy();
   // Plain http in production only to a receiver the allow-list names (on-premise, tests).
   if (url.protocol === "http:" && env().production && !policy.allowedBy(host, port)) throw refuse("must be https in production");
   if (url.username || url.password) throw refuse("must not hold a user name or password");

@@ -4,7 +4,9 @@
 // endpoint that does. Such an endpoint is the operators' own receiver of every merchant's alerts:
 // whoever may change its URL or rotate its secret reads those alerts, so checking only who *sets*
 // the flag is not enough. A merchant account does not even see it (endpointWhere); an operator
-// sees it and is refused (403) any change, test, recovery or deletion.
+// sees it and is refused (403) any change, test, recovery or deletion. Also who counts as staff
+// for an endpoint's URL (staffCaller): the allow-list serves only URLs staff set
+// (lib/webhooks/address-policy.ts, endpointPolicy).
 import "server-only";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
@@ -40,4 +42,13 @@ export async function findEndpointToChange(
     );
   }
   return { scope, before, where: { id: before.id, ...endpointWhere(scope), ...(admin ? {} : { allAlerts: false }) } };
+}
+
+/**
+ * Staff: admins and operators, who set endpoints' URLs for any merchant and whose URLs the
+ * allow-list serves. Every other caller with webhooks:write (a merchant account, a portal session,
+ * a role added later until it is named here) is the merchant itself.
+ */
+export function staffCaller(caller: Pick<Caller, "role">): boolean {
+  return caller.role === "admin" || caller.role === "operator";
 }

@@ -1,6 +1,12 @@
-// POST /v1/webhook-endpoints/{id}/test (operators and admins): one signed webhook.test delivery
-// sent now, outside the queue, its outcome answered inline (nothing retried, no delivery stored;
-// the audit trail keeps who sent it and what came back).
+// POST /v1/webhook-endpoints/{id}/test (operators, admins and the merchant's own account): one
+// signed webhook.test delivery sent now, outside the queue, under the endpoint's address policy,
+// its outcome answered inline (nothing retried, no delivery stored; the audit trail keeps who
+// sent it and what came back, the full error class included).
+//
+// To anyone but staff the answer never says more than "could not connect" when no HTTP answer
+// came back: dns, connection_refused, timeout, tls, connection_error, protocol_error and
+// address_refused are all connection_failed. Told apart, they make the test send a port scanner
+// (refused, filtered and open-but-not-HTTP ports answer differently); staff keep the detail.
 import "server-only";
 import { z } from "zod";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
@@ -8,21 +14,35 @@ import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { endpointPolicy } from "@/lib/webhooks/address-policy";
 import { responseExcerptSchema } from "@/lib/webhooks/delivery-schema";
 import { signingSecrets } from "@/lib/webhooks/endpoint-secrets";
-import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
-import { sendWebhook } from "@/lib/webhooks/send-webhook";
+import { findEndpointToChange, staffCaller } from "@/lib/webhooks/endpoint-write-scope";
+import { type AttemptOutcome, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
 export const testWebhookResultSchema = z.strictObject({
   webhookId: z.string(),
   ok: z.boolean().describe("true when the receiver answered 2xx within the timeout"),
   statusCode: z.int().nullable(),
-  errorClass: z.string().nullable(),
+  errorClass: z
+    .string()
+    .nullable()
+    .describe(
+      "null on success; else as a delivery attempt's (timeout, dns, tls, connection_refused, connection_error, " +
+        "protocol_error, non_2xx, address_refused). A merchant account is told connection_failed for every outcome " +
+        "without an HTTP answer",
+    ),
   durationMs: z.int().nonnegative(),
   responseBody: responseExcerptSchema,
 });
 export type TestWebhookResult = z.output<typeof testWebhookResultSchema>;
+
+/** The error class the caller is told: without an HTTP answer, only staff learn why. */
+function shownErrorClass(caller: Caller, outcome: AttemptOutcome): string | null {
+  if (outcome.errorClass === null || outcome.statusCode !== null || staffCaller(caller)) return outcome.errorClass;
+  return "connection_failed";
+}
 
 export async function sendTestWebhook(options: { caller: Caller; id: string }): Promise<TestWebhookResult> {
   const { before: endpoint } = await findEndpointToChange(options.caller, options.id);
@@ -41,6 +61,7 @@ export async function sendTestWebhook(options: { caller: Caller; id: string }): 
     url: endpoint.url,
     body,
     timeoutMs: env().webhooks.timeoutMs,
+    policy: endpointPolicy(endpoint.urlSetByStaff),
     headers: {
       "webhook-id": webhookId,
       "webhook-timestamp": String(timestamp),
@@ -58,7 +79,7 @@ export async function sendTestWebhook(options: { caller: Caller; id: string }): 
     webhookId,
     ok: outcome.ok,
     statusCode: outcome.statusCode,
-    errorClass: outcome.errorClass,
+    errorClass: shownErrorClass(options.caller, outcome),
     durationMs: outcome.durationMs,
     responseBody: outcome.responseBody,
   };

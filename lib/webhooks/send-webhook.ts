@@ -1,17 +1,35 @@
 // One HTTP attempt of a webhook: a POST with a bounded time, no redirects followed, the
 // response body read up to RESPONSE_BODY_LIMIT, every failure given an error class. Connections
-// go through guardedLookup, so a name that resolves to a refused address is never connected to;
+// go through guardedLookup with the endpoint's address policy (endpointPolicy: the allow-list
+// only for URLs staff set), so a name that resolves to a refused address is never connected to;
 // the body is kept only when the address policy lets it be shown (responseVisible).
+//
+// Every attempt settles, whatever the receiver does: it holds a worker slot (or the test send's
+// request) until it does. An answer that is not a final HTTP response is a protocol_error at
+// once: a 101 Switching Protocols made Node's client hand the socket to an 'upgrade' listener
+// or, without one, destroy it without 'response' or 'error', and the timeout's destroy() was then
+// a no-op, so the attempt never ended (17 such endpoints pinned all 64 slots). Hence the
+// 'upgrade' listener, the request's 'close' and the response's 'close' as last resorts, and a
+// timeout that settles by itself when destroying can no longer end the attempt. Informational
+// answers (100, 103) before the final one are skipped by Node and harmless.
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { AddressRefusedError, configuredPolicy, guardedLookup, hostOf, portOf } from "@/lib/webhooks/address-policy";
+import { type AddressPolicy, AddressRefusedError, guardedLookup, hostOf, portOf } from "@/lib/webhooks/address-policy";
 import { RESPONSE_BODY_LIMIT, responseExcerpt } from "@/lib/webhooks/response-excerpt";
 
 /** The user-agent of every delivery (a delivery's detail shows the headers it sent). */
 export const USER_AGENT = "payment-integrations-console-webhooks/1";
 
-export type ErrorClass = "timeout" | "dns" | "tls" | "connection_refused" | "connection_error" | "non_2xx" | "address_refused";
+export type ErrorClass =
+  | "timeout"
+  | "dns"
+  | "tls"
+  | "connection_refused"
+  | "connection_error"
+  | "protocol_error"
+  | "non_2xx"
+  | "address_refused";
 
 export type AttemptOutcome = {
   ok: boolean;
@@ -29,11 +47,18 @@ const agents = {
 };
 
 class AttemptTimeout extends Error {}
+/** The receiver answered something that is not a final HTTP response (101, a non-HTTP protocol). */
+class ProtocolError extends Error {}
+/** The connection ended with neither a response nor an error (a path Node leaves silent). */
+class ClosedWithoutAnswer extends Error {}
 
 function classify(error: unknown): ErrorClass {
   if (error instanceof AttemptTimeout) return "timeout";
   if (error instanceof AddressRefusedError) return "address_refused";
+  if (error instanceof ProtocolError) return "protocol_error";
   const code = String((error as { code?: unknown }).code ?? "");
+  // llhttp's parse errors: the bytes that came back are not HTTP (an SSH banner, a Redis error).
+  if (code.startsWith("HPE_")) return "protocol_error";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") return "dns";
   if (code === "ECONNREFUSED") return "connection_refused";
   if (code === "ETIMEDOUT") return "timeout";
@@ -46,6 +71,8 @@ export function sendWebhook(options: {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
+  /** The endpoint's address policy: endpointPolicy(urlSetByStaff). */
+  policy: AddressPolicy;
 }): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -63,7 +90,7 @@ export function sendWebhook(options: {
     const url = new URL(options.url);
     const host = hostOf(url);
     const port = portOf(url);
-    const policy = configuredPolicy();
+    const { policy } = options;
     // A literal address never goes through the lookup: check it here.
     if (isIP(host) && !policy.addressPermitted(host, host, port)) {
       settled = true;
@@ -79,7 +106,7 @@ export function sendWebhook(options: {
     const request = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? agents.https : agents.http,
-      lookup: guardedLookup(port) as never,
+      lookup: guardedLookup(port, policy) as never,
       headers: {
         "content-type": "application/json",
         "user-agent": USER_AGENT,
@@ -87,32 +114,56 @@ export function sendWebhook(options: {
         ...options.headers,
       },
     });
-    const timer = setTimeout(() => request.destroy(new AttemptTimeout()), options.timeoutMs);
+    let response: http.IncomingMessage | undefined;
+    const timer = setTimeout(() => {
+      // Destroying an already destroyed request (after an upgrade, say) emits nothing: settle here.
+      if (request.destroyed) fail(new AttemptTimeout());
+      request.destroy(new AttemptTimeout());
+      response?.destroy();
+    }, options.timeoutMs);
     request.on("error", fail);
-    request.on("response", (response) => {
+    // A 101 with an Upgrade header: the socket is ours now; nobody speaks that protocol here.
+    request.on("upgrade", (_response, socket) => {
+      socket.destroy();
+      fail(new ProtocolError());
+    });
+    // Closed before any response: an error has settled it already, or Node emitted none.
+    request.on("close", () => {
+      if (!response) fail(new ClosedWithoutAnswer());
+    });
+    request.on("response", (answer) => {
+      response = answer;
+      // A 1xx that Node passes on as the response (101 without an Upgrade header) is no final answer.
+      if ((answer.statusCode ?? 0) < 200) {
+        answer.socket?.destroy();
+        answer.destroy();
+        return fail(new ProtocolError());
+      }
       // Read now: a kept-alive socket leaves the response when it ends.
-      const remote = response.socket?.remoteAddress;
+      const remote = answer.socket?.remoteAddress;
       const visible = remote !== undefined && policy.responseVisible(remote, host, port);
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => {
         const text = visible ? responseExcerpt(Buffer.concat(chunks)) : null;
-        const statusCode = response.statusCode ?? 0;
+        const statusCode = answer.statusCode ?? 0;
         const good = statusCode >= 200 && statusCode < 300;
         finish({ statusCode, errorClass: good ? null : "non_2xx", responseBody: text });
       };
-      response.on("data", (chunk: Buffer) => {
+      answer.on("data", (chunk: Buffer) => {
         if (size >= RESPONSE_BODY_LIMIT) return;
         chunks.push(chunk);
         size += chunk.length;
         // Enough read: the rest is not kept, and the connection is not reused.
         if (size >= RESPONSE_BODY_LIMIT) {
           done();
-          response.destroy();
+          answer.destroy();
         }
       });
-      response.on("end", done);
-      response.on("error", (error) => (size > 0 ? done() : fail(error)));
+      answer.on("end", done);
+      answer.on("error", (error) => (size > 0 ? done() : fail(error)));
+      // Closed without 'end' or 'error' (after them it changes nothing): what was read, if anything.
+      answer.on("close", () => (size > 0 ? done() : fail(new ClosedWithoutAnswer())));
     });
     request.end(options.body);
   });

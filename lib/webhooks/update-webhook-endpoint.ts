@@ -1,12 +1,15 @@
 // Changes a webhook endpoint (operators and admins): PATCH /v1/webhook-endpoints/{id}.
 // Enabling clears the disabled reason and the failing streak; disabling by hand records why.
+// A new URL records who set it (urlSetByStaff): one a merchant account sets is checked, and
+// later delivered, without the allow-list.
 import "server-only";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
+import { endpointPolicy } from "@/lib/webhooks/address-policy";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
-import { findEndpointToChange } from "@/lib/webhooks/endpoint-write-scope";
+import { findEndpointToChange, staffCaller } from "@/lib/webhooks/endpoint-write-scope";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 
 export async function updateWebhookEndpoint(options: {
@@ -16,7 +19,8 @@ export async function updateWebhookEndpoint(options: {
 }): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
   const { before, where } = await findEndpointToChange(caller, options.id, input);
-  const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
+  const staff = staffCaller(caller);
+  const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url, endpointPolicy(staff));
   const enabling = input.enabled === true && !before.enabled;
   const disabling = input.enabled === false && before.enabled;
   const row = await db().$transaction(async (tx) => {
@@ -24,6 +28,7 @@ export async function updateWebhookEndpoint(options: {
       where,
       data: {
         url,
+        urlSetByStaff: url === undefined ? undefined : staff,
         description: input.description,
         eventTypes: input.eventTypes && [...new Set(input.eventTypes)],
         enabled: input.enabled,

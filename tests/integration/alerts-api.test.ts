@@ -7,6 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as acknowledge } from "@/app/v1/alerts/[id]/acknowledge/route";
 import { GET as listAlerts } from "@/app/v1/alerts/route";
+import { PATCH as patchEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { openAlert, resolveAlert } from "@/lib/alerts/alert-transitions";
 import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
@@ -162,12 +163,17 @@ describe("operational webhooks", () => {
     const own = await receiver((_, index) => ({ status: index === 0 ? 500 : 200 }));
     const all = await receiver();
     const other = await receiver();
+    // The merchant's endpoint: an operator's URL (the allow-list serves no URL a merchant account
+    // sets), which the merchant account subscribes to its alerts.
     const account = await merchantAccount(a.merchantId);
-    const ownEndpoint = await endpoint(account.token, {
-      merchantId: a.merchantId,
-      url: own.url,
-      eventTypes: ["alert.opened", "alert.resolved"],
+    const ownEndpoint = await endpoint(tokens.operator, { merchantId: a.merchantId, url: own.url, eventTypes: ["none.yet"] });
+    const subscribed = await call(patchEndpoint, `/v1/webhook-endpoints/${ownEndpoint.id}`, {
+      method: "PATCH",
+      token: account.token,
+      params: { id: ownEndpoint.id },
+      body: { eventTypes: ["alert.opened", "alert.resolved"] },
     });
+    expect(subscribed.status).toBe(200);
     const allEndpoint = await endpoint(tokens.admin, {
       merchantId: b.merchantId,
       url: all.url,

@@ -96,8 +96,9 @@ function bodyFor(key: string, t: Tenant): unknown {
     "patch /v1/merchants/{id}": () => ({ name: "Renamed" }),
     "post /v1/users": () => ({ username: uniqueName("swept"), role: "merchant", merchantId: t.merchantId }),
     "patch /v1/users/{id}": () => ({ role: "viewer" }),
-    "post /v1/webhook-endpoints": () => ({ merchantId: t.merchantId, url: "http://127.0.0.1:9/swept" }),
-    "patch /v1/webhook-endpoints/{id}": () => ({ enabled: false, url: "http://127.0.0.1:9/taken-over" }),
+    // Public URLs: the allow-list (127.0.0.1) serves no URL a merchant account sets.
+    "post /v1/webhook-endpoints": () => ({ merchantId: t.merchantId, url: "https://hooks.example.com/swept" }),
+    "patch /v1/webhook-endpoints/{id}": () => ({ enabled: false, url: "https://hooks.example.com/taken-over" }),
     "post /v1/webhook-endpoints/{id}/recover": () => ({ since: "2020-01-01T00:00:00Z" }),
     "post /v1/webhooks/events": () => cardEventData({ merchantId: t.merchantId }),
     "post /v1/webhooks/events/batch": () => ({ events: [cardEventData({ merchantId: t.merchantId })] }),

@@ -226,7 +226,8 @@ describe("webhook endpoints, deliveries and recover jobs", () => {
 
     const created = await call(createEndpoint, "/v1/webhook-endpoints", {
       ...asA(),
-      body: { merchantId: a.merchantId, url: "http://127.0.0.1:9/own" },
+      // A public receiver: the allow-list (127.0.0.1 here) serves only URLs staff set.
+      body: { merchantId: a.merchantId, url: "https://hooks.example.com/own" },
     });
     expect(created.status).toBe(201);
     const id = created.json.id as string;

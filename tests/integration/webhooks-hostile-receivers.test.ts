@@ -1,11 +1,16 @@
 // Hostile receivers, as a property (fast-check, fixed seed): whatever a receiver answers on each
 // attempt (a NUL byte in the body, a huge body, a slow answer, no answer at all, plain 200 and
-// 500), every attempt it saw is recorded, attempts follow the retry schedule, and the delivery
-// ends succeeded (at the first 2xx) or failed (after the schedule's last attempt). Issue 19: a NUL
-// in the response could not be stored, so the attempt went unrecorded and the delivery was sent
-// again each time its lease ran out, for ever.
+// 500, a 101 Switching Protocols, another protocol's bytes, headers cut short), every attempt it
+// saw is recorded, attempts follow the retry schedule, and the delivery ends succeeded (at the
+// first 2xx) or failed (after the schedule's last attempt). Issue 19: a NUL in the response could
+// not be stored, so the attempt went unrecorded and the delivery was sent again each time its
+// lease ran out, for ever. An answer that is not a final HTTP response (101 with an Upgrade
+// header) left the attempt unsettled for ever: the test send never answered, the delivery was
+// never recorded and held its worker slot, and stopping the worker waited on it; the cases at
+// the end check that such an attempt fails at once, long before the timeout.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { POST as sendTest } from "@/app/v1/webhook-endpoints/[id]/test/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { processPendingEvents } from "@/lib/events/process-events";
@@ -18,12 +23,18 @@ import { registerEndpoint } from "../support/webhook-test-kit";
 
 // Four attempts 0.2 s apart, a 600 ms timeout (so a lease of 2.2 s), read by lib/env.ts on first use.
 const SCHEDULE = [0, 0.2, 0.2, 0.2];
+const TIMEOUT_MS = 600;
 await vi.hoisted(async () =>
   (await import("../support/webhook-settings")).applyWebhookSettings({
     WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2",
     WEBHOOK_TIMEOUT_MS: "600",
   }),
 );
+
+// Answers that are not a final HTTP response, written straight to the socket.
+const UPGRADE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n";
+const SSH_BANNER = "SSH-2.0-OpenSSH_9.6\r\n";
+const CUT_HEADERS = "HTTP/1.1 200 OK\r\nContent-Ty";
 
 /** What a receiver does on one attempt, and whether the attempt must count as delivered. */
 const BEHAVIOURS = {
@@ -36,6 +47,9 @@ const BEHAVIOURS = {
   // Well inside the 600 ms timeout: an answer, not a timeout.
   slowOk: { answer: { status: 200, body: "late", delayMs: 150 }, delivered: true },
   neverAnswers: { answer: "hang", delivered: false },
+  upgrades: { answer: { raw: UPGRADE }, delivered: false },
+  speaksSsh: { answer: { raw: SSH_BANNER }, delivered: false },
+  cutsHeaders: { answer: { raw: CUT_HEADERS, close: true }, delivered: false },
 } satisfies Record<string, { answer: Answer; delivered: boolean }>;
 type Behaviour = keyof typeof BEHAVIOURS;
 
@@ -92,6 +106,11 @@ describe("delivery to hostile receivers", () => {
         delivery.attempts.forEach((attempt, i) => {
           const answer = BEHAVIOURS[script[i]!].answer;
           if (answer === "hang") expect(attempt.errorClass, outcome).toBe("timeout");
+          else if ("raw" in answer)
+            expect([attempt.statusCode, attempt.errorClass], outcome).toEqual([
+              null,
+              "close" in answer ? "connection_error" : "protocol_error",
+            ]);
           else expect(attempt.statusCode, outcome).toBe(answer.status);
           expect(attempt.responseBody?.length ?? 0, outcome).toBeLessThanOrEqual(4096);
         });
@@ -104,8 +123,65 @@ describe("delivery to hostile receivers", () => {
         numRuns: 6,
         // Each example takes seconds, a failing one up to 8: report the first, unshrunk.
         endOnFailure: true,
-        examples: [[["nulOk", "ok", "ok", "ok"]], [["nulError", "nulError", "nulError", "nulError"]]],
+        examples: [
+          [["nulOk", "ok", "ok", "ok"]],
+          [["nulError", "nulError", "nulError", "nulError"]],
+          [["upgrades", "speaksSsh", "cutsHeaders", "ok"]],
+        ],
       },
     );
   }, 120_000);
+});
+
+/** The promise's value, or a failure naming what did not end within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+describe("a receiver whose answer is not a final HTTP response", () => {
+  it.each([
+    ["answers 101 Switching Protocols with an Upgrade header", { raw: UPGRADE }, "protocol_error"],
+    ["answers in another protocol (an SSH banner)", { raw: SSH_BANNER }, "protocol_error"],
+    ["closes the connection in the middle of the headers", { raw: CUT_HEADERS, close: true }, "connection_error"],
+  ] as const)("%s: the test send answers and the attempt is recorded failed, at once", async (_name, answer, errorClass) => {
+    const receiver = await startReceiver(() => answer);
+    const m = await insertCredential({ merchantName: "Not-HTTP receiver merchant" });
+    const endpoint = await registerEndpoint(tokens.operator, m.merchantId, receiver.url);
+    const worker = new DeliveryWorker();
+    try {
+      const test = await within(
+        call(sendTest, `/v1/webhook-endpoints/${endpoint.id}/test`, {
+          method: "POST",
+          token: tokens.operator,
+          params: { id: endpoint.id },
+        }),
+        5_000,
+        "the test send",
+      );
+      expect(test.status).toBe(200);
+      expect(test.json).toMatchObject({ ok: false, statusCode: null, errorClass, responseBody: null });
+      expect(test.json.durationMs).toBeLessThan(TIMEOUT_MS);
+
+      const event = await call(ingest, "/v1/webhooks/events", {
+        token: tokens.ingest,
+        body: cardEventData({ acquirerMerchantIdentifier: m.mid, acquirerTerminalIdentifier: m.tid }),
+      });
+      while ((await processPendingEvents()).length > 0) {}
+      worker.start();
+      const attempts = () => db().webhookDeliveryAttempt.findMany({ where: { delivery: { eventId: event.json.id as string } } });
+      await until(async () => (await attempts()).length > 0, 3_000);
+      const [attempt] = await attempts();
+      expect(attempt).toMatchObject({ statusCode: null, errorClass });
+      expect(attempt!.durationMs).toBeLessThan(TIMEOUT_MS);
+    } finally {
+      // Stopping waits for the attempts in flight: it hung for ever on an unsettled one.
+      await within(worker.stop(), 5_000, "stopping the delivery worker");
+      await db().webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+      await receiver.close();
+    }
+  });
 });

@@ -1,12 +1,14 @@
 // A real webhook receiver for tests: a node:http server on a random local port that records
 // every request (headers and body) and answers as the test says. `port` fixes its port (a port
-// the test's WEBHOOK_ALLOWED_ADDRESSES names, whose responses may be shown).
+// the test's WEBHOOK_ALLOWED_ADDRESSES names, whose responses may be shown). A `raw` answer is
+// bytes written straight to the socket, past the HTTP server: a 101 Switching Protocols, another
+// protocol's banner, a response cut in the middle of its headers (`close` ends the connection).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ReceivedRequest = { headers: http.IncomingHttpHeaders; body: string; at: number };
-/** A status and body (after delayMs, to be a slow receiver), or no answer at all. */
-export type Answer = { status: number; body?: string; delayMs?: number } | "hang";
+/** A status and body (after delayMs, to be a slow receiver), raw bytes (then, if told, closed), or no answer at all. */
+export type Answer = { status: number; body?: string; delayMs?: number } | { raw: string; close?: boolean } | "hang";
 
 export async function startReceiver(
   answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 200 }),
@@ -23,6 +25,12 @@ export async function startReceiver(
       const a = answer(request, received.length - 1);
       if (a === "hang") {
         hanging.add(res);
+        return;
+      }
+      if ("raw" in a) {
+        hanging.add(res);
+        req.socket.write(a.raw);
+        if (a.close) req.socket.destroy();
         return;
       }
       const respond = () => res.writeHead(a.status, { "content-type": "text/plain" }).end(a.body ?? "ok");
