@@ -1,9 +1,12 @@
 // Runs before every page (not the /v1 API, which takes bearer tokens only and has no pages):
 // a fresh CSP nonce per response, and an origin check on cookie-authenticated mutations
-// (next-auth's sign-in and sign-out), so another site cannot post them with our cookies.
+// (next-auth's sign-in and sign-out), so another site cannot post them with our cookies. Pages
+// answer GET and HEAD only (405 otherwise), and a next-auth callback-url cookie that is not ours
+// never reaches next-auth, which answers one with a 500 on every request, pages included.
 import { type NextRequest, NextResponse } from "next/server";
+import { withoutForeignCallbackUrl } from "@/lib/auth/callback-url";
 import { env } from "@/lib/env";
-import { forbidden } from "@/lib/errors";
+import { forbidden, methodNotAllowed } from "@/lib/errors";
 import { problemResponse } from "@/lib/http/problem-response";
 import { requestIdOf } from "@/lib/request/request-id";
 import { contentSecurityPolicy } from "@/lib/security/content-security-policy";
@@ -21,7 +24,22 @@ function sameOrigin(request: NextRequest): boolean {
   }
 }
 
+/**
+ * Whether this is a page asked with a method it does not serve (OPTIONS, and what Next.js cannot
+ * serve, comes as OPTIONS: scripts/server.mjs). A server action (none yet) is a POST naming its
+ * action; next-auth's routes (/api/auth) refuse methods themselves.
+ */
+function unservedPageMethod(request: NextRequest): boolean {
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/_next/")) return false;
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  return !(request.method === "POST" && request.headers.has("next-action"));
+}
+
 export function proxy(request: NextRequest): NextResponse {
+  if (unservedPageMethod(request)) {
+    return problemResponse(methodNotAllowed("GET, HEAD"), requestIdOf(request)) as NextResponse;
+  }
   if (MUTATING.has(request.method) && !sameOrigin(request)) {
     // The one problem shape (type, detail, request id), like every API refusal.
     const refused = forbidden("cross_origin_request", "This request came from another site; sign in from the console itself.");
@@ -36,6 +54,8 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", policy);
+  const cookie = request.headers.get("cookie");
+  if (cookie) requestHeaders.set("cookie", withoutForeignCallbackUrl(cookie, env().nextAuthUrl));
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   return response;
@@ -44,7 +64,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: "/((?!v1/|\\.well-known/|healthz|readyz|bench/|_next/static|_next/image|favicon.ico|icon.svg).*)",
+      source: "/((?!v1/|\\.well-known/|healthz|readyz|metrics|bench/|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -2,6 +2,7 @@
 // schedule): one per process, kept on globalThis so that a dev server's reloaded module does not
 // start a second; it sleeps between steps, wake() cuts a sleep short (or the next one, when it
 // comes during a step: lib/wake-signal.ts), and stop() ends it after the step in progress.
+import { inPipeline } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { WakeSignal } from "@/lib/wake-signal";
 
@@ -19,7 +20,8 @@ export function backgroundLoop(name: string, body: (control: LoopControl) => Pro
       if (g[key]?.running) return;
       const state: LoopState = { running: true, signal: new WakeSignal() };
       g[key] = state;
-      state.loop = body({ running: () => state.running, sleep: (ms) => state.signal.sleep(ms) });
+      // Background work is the pipeline's: its own database connections (lib/db/client.ts).
+      state.loop = inPipeline(() => body({ running: () => state.running, sleep: (ms) => state.signal.sleep(ms) }));
       logger().info(`${name} started`);
     },
     wake(): void {

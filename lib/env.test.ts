@@ -102,4 +102,14 @@ describe("configuration", () => {
     expect(config.auth.refreshTtlSeconds).toBe(1800);
     expect(config.port).toBe(3000);
   });
+
+  it("runs no background work on an api instance, whatever the worker switches say", () => {
+    expect(buildEnv({}).instanceRole).toBe("both");
+    expect([buildEnv({}).workerEnabled, buildEnv({}).webhooks.workerEnabled]).toEqual([true, true]);
+    const api = buildEnv({ INSTANCE_ROLE: "api", WORKER_ENABLED: "true", WEBHOOK_WORKER_ENABLED: "true" });
+    expect([api.workerEnabled, api.webhooks.workerEnabled]).toEqual([false, false]);
+    const worker = buildEnv({ INSTANCE_ROLE: "worker" });
+    expect([worker.workerEnabled, worker.webhooks.workerEnabled]).toEqual([true, true]);
+    expect(() => buildEnv({ INSTANCE_ROLE: "everything" })).toThrow(/INSTANCE_ROLE/);
+  });
 });

@@ -23,6 +23,9 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be postgresql://...")
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
+  // The pipeline's own connections (ingestion, the event worker, deliveries, alerts, maintenance)
+  // on a server database, so that it never waits behind API reads for one (lib/db/client.ts).
+  DATABASE_PIPELINE_POOL_SIZE: positiveInt(6),
   // How long a request waits for a free connection, and how long one statement may run,
   // before the API answers 503 instead of hanging.
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000),
@@ -64,6 +67,21 @@ const schema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(300),
   RATE_LIMIT_EXPORTS_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_TOKENS_PER_MINUTE: positiveInt(60),
+  // Fair use (lib/http/fair-use.ts): reads per account per minute, shared by every instance; the
+  // ingest role's notifications per account per minute, sized for a fleet of terminals (about
+  // 1,700 a second) so that only a runaway sender meets it.
+  RATE_LIMIT_READS_PER_MINUTE: positiveInt(1_800),
+  RATE_LIMIT_INGEST_PER_MINUTE: positiveInt(100_000),
+  // Requests of one account in flight at once on one instance: API calls, and notifications.
+  CONCURRENT_REQUESTS_PER_ACCOUNT: positiveInt(16),
+  CONCURRENT_INGEST_PER_ACCOUNT: positiveInt(64),
+  // Reads in flight at once on one instance, every account together: beyond it reads are shed
+  // (503 with Retry-After) while notifications are still taken.
+  CONCURRENT_READS_PER_INSTANCE: positiveInt(64),
+  // What this instance runs: the API and the dashboard ("api"), the background pipeline (the
+  // event worker, deliveries, alerts, maintenance: "worker"), or both (the default). A worker
+  // instance still takes notifications, so a platform can put ingestion beside the pipeline.
+  INSTANCE_ROLE: z.enum(["api", "worker", "both"]).default("both"),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Origins allowed to show the console (a merchant's portal session) in a frame, space-separated
   // (https://platform.example); none by default: frame-ancestors 'none'.
@@ -203,6 +221,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
         }
       : undefined,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    databasePipelinePoolSize: raw.DATABASE_PIPELINE_POOL_SIZE,
     databaseConnectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
     port: raw.PORT,
@@ -233,11 +252,20 @@ export function buildEnv(source: Record<string, string | undefined>) {
       write: raw.RATE_LIMIT_WRITES_PER_MINUTE,
       export: raw.RATE_LIMIT_EXPORTS_PER_MINUTE,
       token: raw.RATE_LIMIT_TOKENS_PER_MINUTE,
+      read: raw.RATE_LIMIT_READS_PER_MINUTE,
+      ingest: raw.RATE_LIMIT_INGEST_PER_MINUTE,
     },
-    workerEnabled: raw.WORKER_ENABLED,
+    fairUse: {
+      concurrentPerAccount: raw.CONCURRENT_REQUESTS_PER_ACCOUNT,
+      concurrentIngestPerAccount: raw.CONCURRENT_INGEST_PER_ACCOUNT,
+      concurrentReadsPerInstance: raw.CONCURRENT_READS_PER_INSTANCE,
+    },
+    instanceRole: raw.INSTANCE_ROLE,
+    // An "api" instance runs no background work, whatever the worker switches say.
+    workerEnabled: raw.WORKER_ENABLED && raw.INSTANCE_ROLE !== "api",
     eventsRetentionMonths: raw.EVENTS_RETENTION_MONTHS ?? null,
     webhooks: {
-      workerEnabled: raw.WEBHOOK_WORKER_ENABLED,
+      workerEnabled: raw.WEBHOOK_WORKER_ENABLED && raw.INSTANCE_ROLE !== "api",
       timeoutMs: raw.WEBHOOK_TIMEOUT_MS,
       retryScheduleSeconds: raw.WEBHOOK_RETRY_SCHEDULE.split(",").map((v) => Number(v.trim())),
       retryJitter: raw.WEBHOOK_RETRY_JITTER,

@@ -11,6 +11,7 @@ import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { FAIR_USE_OFF } from "./support/capacity-env";
 import { runMain } from "./support/run-main";
 import { startTargetServer } from "./support/target-server";
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     adminUrlVariable: "BENCH_ADMIN_DATABASE_URL",
     port: Number(values.port),
     demoEvents: 0,
-    env: { LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ADDRESS: "100000" },
+    env: { LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ADDRESS: "100000", ...FAIR_USE_OFF },
   });
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();

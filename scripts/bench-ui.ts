@@ -18,6 +18,7 @@ import type pg from "pg";
 import { CHROMIUM_ARGS } from "@/e2e/support/chromium-args";
 import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { FAIR_USE_OFF } from "./support/capacity-env";
 import { parseFlags } from "./support/flags";
 import { waitForUrl } from "./support/wait-for-url";
 
@@ -77,6 +78,7 @@ function startServer(): ChildProcess {
       ENCRYPTION_KEYS: `1:${randomBytes(32).toString("base64")}`,
       ACCESS_TOKEN_TTL_SECONDS: "3600",
       LOGIN_LIMIT_PER_ADDRESS: "100000",
+      ...FAIR_USE_OFF,
       WORKER_ENABLED: "false",
       LOG_LEVEL: "warn",
     },

@@ -21,6 +21,7 @@ import { cardEventData } from "@/tests/support/event-data";
 import { queryOnce } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { FAIR_USE_OFF } from "./support/capacity-env";
 import { offerLoad, percentile } from "./support/offered-load";
 import { type CpuSnapshot, cpuPerRequest, cpuSnapshot, machineCpuTicks, processCpuMs } from "./support/process-cpu";
 import { ProfileWindows, profileDirectory } from "./support/profile-windows";
@@ -193,6 +194,7 @@ function serverEnv(target: Target): NodeJS.ProcessEnv {
     BENCH_ROUTES: "true",
     ACCESS_TOKEN_TTL_SECONDS: "3600",
     LOGIN_LIMIT_PER_ADDRESS: "100000",
+    ...FAIR_USE_OFF,
     DATABASE_POOL_SIZE: args.pool,
     // (w): the bench's webhook receiver listens on 127.0.0.1.
     WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1",

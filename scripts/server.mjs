@@ -2,7 +2,7 @@
 // SIGTERM can be handled whole: stop accepting, let in-flight requests finish, let the event
 // worker finish its batch and close the database (instrumentation.ts registers that hook on
 // globalThis), then exit 0. Also stamps X-Forwarded-For with the socket's address, which the
-// login rate limits key on.
+// login rate limits key on, and passes on the methods Next.js cannot serve so that they are refused.
 import http from "node:http";
 import next from "next";
 
@@ -15,11 +15,49 @@ const app = next({ dev, port, hostname: "localhost" });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+// The methods Next.js serves. It cannot even represent some others (undici's Request throws on
+// TRACE: a 500 with a stack in the log) and answers the rest with an empty 400, so any other is
+// passed on as OPTIONS, which every route and page refuses with 405 and its own Allow
+// (lib/http/route.ts, lib/http/next-auth-route.ts, proxy.ts), with the method asked in
+// x-unserved-method for the access log. A method Node's parser does not know gets Node's 400.
+const SERVED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+const UNSERVED_METHOD_HEADER = "x-unserved-method";
+
+/** 405 problem+json, for what is refused before Next.js. */
+function methodNotAllowed(res, allow) {
+  const detail = `This resource allows ${allow}.`;
+  res.writeHead(405, { allow, "content-type": "application/problem+json", "cache-control": "no-store" });
+  res.end(
+    JSON.stringify({
+      type: "/problems/method_not_allowed",
+      title: "Method Not Allowed",
+      status: 405,
+      detail,
+      code: "method_not_allowed",
+    }),
+  );
+}
+
 const server = http.createServer((req, res) => {
   const forwarded = req.headers["x-forwarded-for"];
   const address = req.socket.remoteAddress ?? "unknown";
   req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${address}` : address;
+  delete req.headers[UNSERVED_METHOD_HEADER];
+  if (!SERVED_METHODS.has(req.method)) {
+    req.headers[UNSERVED_METHOD_HEADER] = req.method;
+    req.method = "OPTIONS";
+  }
+  // Next.js answers a built file asked with another method with a bare 500.
+  if (req.url?.startsWith("/_next/static/") && req.method !== "GET" && req.method !== "HEAD") {
+    methodNotAllowed(res, "GET, HEAD");
+    return;
+  }
   handle(req, res);
+});
+// CONNECT (a proxy's tunnel) never reaches the handler: unheard, Node drops the connection unanswered.
+server.on("connect", (_req, socket) => {
+  socket.on("error", () => socket.destroy());
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: \r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 });
 server.keepAliveTimeout = 65_000;
 // The address the start banner names (npm start passes NEXTAUTH_URL), not another spelling of it.

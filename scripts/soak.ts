@@ -12,6 +12,7 @@ import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { FAIR_USE_OFF } from "./support/capacity-env";
 import { writeReportSection } from "./support/report-section";
 import { runMain } from "./support/run-main";
 import { startTargetServer } from "./support/target-server";
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
       LOGIN_LIMIT_PER_USERNAME: "100000000",
       LOGIN_LIMIT_PER_ADDRESS: "100000000",
       RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
+      ...FAIR_USE_OFF,
       LOG_LEVEL: "warn",
     },
   });

@@ -3,6 +3,6 @@ import { json, methods, publicRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: publicRoute(async () => json({ status: "ok" }, { headers: { "cache-control": "no-store" } }), { query: null }),
 });

@@ -8,7 +8,7 @@ import { refreshScrapeGauges } from "@/lib/metrics/scrape-gauges";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: publicRoute(
     async ({ request }) => {
       requireMetricsToken(request);

@@ -2,6 +2,7 @@
 // playwright.config.ts, and kept in process.env so that the web servers and the test workers
 // (which load the config again) see the same values.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
 
 // E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault, fuzz and replica servers) elsewhere.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
@@ -74,5 +75,7 @@ export function serverEnv(port: Port): Record<string, string> {
     // deliveries through but withholds the answers (docs/security.md); the receiver whose
     // answer the webhooks page shows is named with its port.
     WEBHOOK_ALLOWED_ADDRESSES: `127.0.0.1,127.0.0.1:${RECEIVER_PORT}`,
+    // Parallel specs and the fuzzer share a few accounts: fair use would bound them by design.
+    ...FAIR_USE_OFF,
   };
 }

@@ -8,6 +8,7 @@ import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
+import { ownCallbackUrl } from "@/lib/auth/callback-url";
 import { can } from "@/lib/auth/roles";
 import { needsRenewal, renewSessionTokens, sessionTokensFrom } from "@/lib/auth/session-tokens";
 import { revokeTokens, signIn } from "@/lib/auth/token-service";
@@ -168,6 +169,9 @@ function buildOptions(options: { renew: boolean }): AuthOptions {
       }),
     ],
     callbacks: {
+      // Back to this site only, and never a throw: next-auth's default redirect fails with a 500 on
+      // a callbackUrl that is no URL ("http://host:3000.evil.example/").
+      redirect: ({ url, baseUrl }) => ownCallbackUrl(url, baseUrl) ?? baseUrl,
       // `session` data sent by the browser on update() is deliberately ignored: the browser never sets tokens.
       async jwt({ token, user }) {
         if (user) {

@@ -5,6 +5,11 @@
 // readDb() and readSql() serve the reads that may lag a moment behind the primary (event lists,
 // detail, exports, the overview): from DATABASE_REPLICA_URL when it is set and answering, else
 // from the primary (lib/db/read-replica.ts).
+// The pipeline (ingestion, the event worker, deliveries, alerts, maintenance) runs inside
+// inPipeline(): there db() and sql() use connections of its own (DATABASE_PIPELINE_POOL_SIZE) on a
+// server database, so a burst of API reads that fills the API's pool never delays a notification
+// or a delivery. The embedded database has one connection: both share it.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseHandle, openDatabase, type PoolUse, type SqlQuery } from "@/lib/db/adapter";
 import { type Listener, type ListenHandlers, listen } from "@/lib/db/listen";
@@ -14,7 +19,12 @@ import { logger } from "@/lib/log";
 import { tracedQuery } from "@/lib/tracing/db-span";
 
 type Connection = { client: PrismaClient; handle: DatabaseHandle };
-type Holder = Connection & { replica?: Connection & { router: ReplicaRouter }; listeners: Listener[] };
+type Holder = Connection & {
+  replica?: Connection & { router: ReplicaRouter };
+  /** The pipeline's own connections, opened on first use; the embedded database has none. */
+  pipeline?: Connection;
+  listeners: Listener[];
+};
 const g = globalThis as unknown as { __pic_db?: Holder };
 
 function holder(): Holder {
@@ -45,11 +55,34 @@ function holder(): Holder {
   return g.__pic_db;
 }
 
-export function db(): PrismaClient {
-  return holder().client;
+const pipelineContext = new AsyncLocalStorage<true>();
+
+/** Runs `work` (and everything it starts) on the pipeline's connections. */
+export function inPipeline<T>(work: () => T): T {
+  return pipelineContext.run(true, work);
 }
 
-export const sql: SqlQuery = tracedQuery((query) => holder().handle.query(query));
+/** The connections of the work in progress: the pipeline's inside inPipeline() on a server, else the API's. */
+function current(): Connection {
+  const h = holder();
+  if (!pipelineContext.getStore() || h.handle.embedded) return h;
+  if (!h.pipeline) {
+    const config = env();
+    const handle = openDatabase(config.databaseUrl, {
+      poolSize: config.databasePipelinePoolSize,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    });
+    h.pipeline = { client: new PrismaClient({ adapter: handle.adapter }), handle };
+  }
+  return h.pipeline;
+}
+
+export function db(): PrismaClient {
+  return current().client;
+}
+
+export const sql: SqlQuery = tracedQuery((query) => current().handle.query(query));
 
 /**
  * Runs a read that may lag behind the primary by the replication delay, on the replica when
@@ -89,12 +122,13 @@ export function listenOnPrimary(channel: string, handlers: ListenHandlers): List
 }
 
 /** The server pools' use, primary and replica, for /metrics; empty on PGlite or before first use. */
-export function poolUses(): { pool: "primary" | "replica"; use: PoolUse }[] {
+export function poolUses(): { pool: "primary" | "replica" | "pipeline"; use: PoolUse }[] {
   const h = g.__pic_db;
   if (!h) return [];
-  const uses: { pool: "primary" | "replica"; use: PoolUse }[] = [];
+  const uses: { pool: "primary" | "replica" | "pipeline"; use: PoolUse }[] = [];
   if (h.handle.poolUse) uses.push({ pool: "primary", use: h.handle.poolUse() });
   if (h.replica?.handle.poolUse) uses.push({ pool: "replica", use: h.replica.handle.poolUse() });
+  if (h.pipeline?.handle.poolUse) uses.push({ pool: "pipeline", use: h.pipeline.handle.poolUse() });
   return uses;
 }
 
@@ -103,7 +137,7 @@ export async function closeDb(): Promise<void> {
   if (!h) return;
   g.__pic_db = undefined;
   for (const listener of h.listeners) await listener.stop();
-  for (const connection of [h, h.replica]) {
+  for (const connection of [h, h.replica, h.pipeline]) {
     if (!connection) continue;
     await connection.client.$disconnect();
     await connection.handle.close();

@@ -1,13 +1,16 @@
 // The one wrapper around every API route handler: request id, bearer authentication (where
-// asked), a rate limit (where asked), the query string against the route's schema (a route that
+// asked), fair use for every authenticated caller (lib/http/fair-use.ts), a rate limit (where
+// asked), the query string against the route's schema (a route that
 // declares none takes no parameter: each one given is refused by name), error mapping to
 // problem+json, Cache-Control: no-store unless the route names its own, an access log line.
 // Handlers stay a few lines long.
 import { z } from "zod";
 import { authenticateBearer } from "@/lib/auth/bearer";
 import type { Caller, Permission } from "@/lib/auth/roles";
+import { inPipeline } from "@/lib/db/client";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";
+import { admitRequest, type RequestKind } from "@/lib/http/fair-use";
 import { problemResponse } from "@/lib/http/problem-response";
 import { readQuery } from "@/lib/http/query";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
@@ -48,9 +51,17 @@ export type RouteOptions = {
    * checked before a stored response is replayed, since a replay does not run the service.
    */
   idempotentFor?: Permission;
+  /**
+   * Takes notifications: fair use admits it as ingestion (many in flight, a terminal fleet's rate,
+   * never shed for the instance's sake) and it runs on the pipeline's database connections.
+   */
+  ingestion?: boolean;
 };
 /** The options of every route that creates or changes something (ingestion excepted). */
 export const WRITE: RouteOptions = { rateLimit: "write" };
+
+/** The options of the routes that take notifications. */
+export const INGESTION: RouteOptions = { ingestion: true };
 
 /** A create that takes an Idempotency-Key: WRITE, replayed for callers with `permission`. */
 export const idempotentWrite = (permission: Permission): RouteOptions => ({ ...WRITE, idempotentFor: permission });
@@ -69,6 +80,14 @@ function wrapped(work: Work): RouteHandler {
       respond(request, context, work, span),
     );
   };
+}
+
+/** Names the method of a request that scripts/server.mjs passed on as OPTIONS, since Next.js cannot serve it. */
+const UNSERVED_METHOD_HEADER = "x-unserved-method";
+
+/** The method the client sent, for the access log, metrics and traces. */
+function methodAsked(request: Request): string {
+  return (request.method === "OPTIONS" && request.headers.get(UNSERVED_METHOD_HEADER)) || request.method;
 }
 
 async function respond(
@@ -98,13 +117,11 @@ async function respond(
   const path = requestUrl(request).pathname;
   const ms = performance.now() - started;
   const route = routePattern(path, params);
-  observeRequest({ method: request.method, route, status: response.status, ms });
-  span?.updateName(`${request.method} ${route}`);
+  const method = methodAsked(request);
+  observeRequest({ method, route, status: response.status, ms });
+  span?.updateName(`${method} ${route}`);
   span?.setAttributes({ "http.route": route, "http.response.status_code": response.status, "request.id": requestId });
-  accessLogger().info(
-    { requestId, method: request.method, path, status: response.status, ms: Math.round(ms), userId },
-    "request",
-  );
+  accessLogger().info({ requestId, method, path, status: response.status, ms: Math.round(ms), userId }, "request");
   return response;
 }
 
@@ -150,27 +167,45 @@ export function authedRoute<P extends Params = Params, S extends z.ZodType = NoQ
         },
       );
     }
-    if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
-    const query = queryOf(request, options.query);
-    const respond = () => handler({ request, requestId, params: params as P, caller, query });
-    if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
-    // The key's fingerprint needs the body; the handler reads it again from the original.
-    const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
-    const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
-    return { response, userId: caller.userId };
+    const release = admitRequest(caller, requestKind(request, options));
+    try {
+      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
+      const query = queryOf(request, options.query);
+      const respond = () => handler({ request, requestId, params: params as P, caller, query });
+      if (options.ingestion) return { response: await inPipeline(respond), userId: caller.userId };
+      if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
+      // The key's fingerprint needs the body; the handler reads it again from the original.
+      const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
+      const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
+      return { response, userId: caller.userId };
+    } finally {
+      release();
+    }
   });
+}
+
+/** What fair use counts a request as (lib/http/fair-use.ts). */
+function requestKind(request: Request, options: RouteOptions): RequestKind {
+  if (options.ingestion) return "ingest";
+  return request.method === "GET" || request.method === "HEAD" ? "read" : "write";
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
-/** Exports for a route file: the given methods, and 405 problem+json with Allow for the rest. */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+/**
+ * Exports for a route file: the given methods, and 405 problem+json with Allow for the rest,
+ * OPTIONS included (the API answers no CORS preflight, and Next.js's own OPTIONS would list every
+ * export), which is also how a method Next.js cannot serve reaches a route (scripts/server.mjs).
+ * HEAD is Next.js's: GET's answer without its body.
+ */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
   const refuse = wrapped(async () => {
     throw methodNotAllowed(allow);
   });
-  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
+  const served = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
+  return { ...served, OPTIONS: refuse };
 }
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {

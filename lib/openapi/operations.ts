@@ -152,9 +152,15 @@ export function operation(declaration: OperationDeclaration): Operation {
   if (declaration.path.includes("{")) {
     problems[404] = { ...problems[404], codes: [...new Set([...(problems[404]?.codes ?? []), "not_found"])] };
   }
-  if (declaration.rateLimit) {
+  // Fair use (lib/http/fair-use.ts) bounds every authenticated caller's requests in flight and,
+  // for reads and notifications, their rate: any bearer operation may answer 429.
+  const limits = [
+    ...(declaration.rateLimit || declaration.auth === "bearer" ? ["rate_limited"] : []),
+    ...(declaration.auth === "bearer" ? ["concurrency_limited"] : []),
+  ];
+  if (limits.length > 0) {
     problems[429] = {
-      codes: [...(problems[429]?.codes ?? []), "rate_limited"],
+      codes: [...new Set([...(problems[429]?.codes ?? []), ...limits])],
       headers: { "Retry-After": HEADERS.retryAfter, ...problems[429]?.headers },
     };
   }

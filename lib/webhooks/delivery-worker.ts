@@ -5,6 +5,7 @@
 // and sleeps until an attempt ends, the event worker nudges it, or a short poll (a nudge during a
 // claim is kept for the next sleep: lib/wake-signal.ts). stop() waits for
 // the attempts in flight. Tests run several instances in one process (two "servers").
+import { inPipeline } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WakeSignal } from "@/lib/wake-signal";
@@ -31,7 +32,8 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    // Deliveries are the pipeline's: its own database connections (lib/db/client.ts).
+    this.loop = inPipeline(() => this.run());
   }
 
   nudge(): void {

@@ -20,8 +20,8 @@ export async function offerLoad(options: {
   /** Requests per second. */
   rate: number;
   seconds: number;
-  /** The body of the next request; called right before it is sent. */
-  body: () => string;
+  /** The body of the next request; called right before it is sent. None: a GET. */
+  body?: () => string;
 }): Promise<OfferedLoad> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const result: OfferedLoad = { sent: 0, statuses: new Map(), latencies: [], sentAfter: [] };
@@ -32,21 +32,25 @@ export async function offerLoad(options: {
     const started = performance.now();
     const url = urls[result.sent % urls.length]!;
     const done = new Promise<void>((resolve) => {
-      const request = http.request(url, { method: "POST", headers: options.headers, agent, timeout: 30_000 }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          result.latencies.push(performance.now() - started);
-          result.sentAfter.push(started - start);
-          count(res.statusCode ?? 0);
-          resolve();
-        });
-      });
+      const request = http.request(
+        url,
+        { method: options.body ? "POST" : "GET", headers: options.headers, agent, timeout: 30_000 },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            result.latencies.push(performance.now() - started);
+            result.sentAfter.push(started - start);
+            count(res.statusCode ?? 0);
+            resolve();
+          });
+        },
+      );
       request.on("error", () => {
         count(0);
         resolve();
       });
       request.on("timeout", () => request.destroy());
-      request.end(options.body());
+      request.end(options.body?.());
     });
     result.sent++;
     inFlight.add(done);

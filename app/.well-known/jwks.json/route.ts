@@ -4,7 +4,7 @@ import { json, methods, publicRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: publicRoute(
     async () => {
       const { publicJwks } = await signingKeys();

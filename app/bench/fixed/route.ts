@@ -30,3 +30,9 @@ export async function POST(request: Request): Promise<Response> {
   const bytes = Math.min(1_000_000, Math.max(0, Number(new URL(request.url).searchParams.get("bytes")) || 0));
   return new Response(bodyOf(bytes), { status: 202, headers: { "content-type": "application/json" } });
 }
+
+/** OPTIONS, and the methods Next.js cannot serve (scripts/server.mjs): 405, as on every other route. */
+export async function OPTIONS(): Promise<Response> {
+  if (!env().benchRoutes) return new Response(null, { status: 404 });
+  return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
+}

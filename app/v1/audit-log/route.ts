@@ -4,6 +4,6 @@ import { auditLogQuery } from "@/lib/audit/schemas";
 import { listRoute } from "@/lib/http/resource-routes";
 import { methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: listRoute(auditLogQuery, listAuditLog),
 });

@@ -5,7 +5,7 @@ import { readJsonBody } from "@/lib/http/body";
 import { json, methods, publicRoute } from "@/lib/http/route";
 import { clientAddress } from "@/lib/request/client-address";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: publicRoute(async ({ request }) => {
     const body = await readJsonBody(request, signInBody);
     const tokens = await signIn({ ...body, address: clientAddress(request) });

@@ -5,7 +5,7 @@ import { createCredentialBody, listCredentialsQuery } from "@/lib/credentials/sc
 import { createRoute, listRoute } from "@/lib/http/resource-routes";
 import { methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: listRoute(listCredentialsQuery, listCredentials),
   POST: createRoute(createCredentialBody, createCredential, {
     permission: "credentials:write",

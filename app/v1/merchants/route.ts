@@ -5,7 +5,7 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { createMerchantBody, listMerchantsQuery } from "@/lib/merchants/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: listRoute(listMerchantsQuery, listMerchants),
   POST: createRoute(createMerchantBody, createMerchant, {
     permission: "merchants:write",

@@ -4,6 +4,6 @@ import { openApiDocument } from "@/lib/openapi/document";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: publicRoute(async () => json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } })),
 });

@@ -3,6 +3,6 @@
 import { authedRoute, json, methods } from "@/lib/http/route";
 import { listProviders } from "@/lib/providers/list-providers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(async ({ caller }) => json({ data: await listProviders({ caller }) })),
 });

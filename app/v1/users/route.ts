@@ -4,7 +4,7 @@ import { methods } from "@/lib/http/route";
 import { createUserBody, listUsersQuery } from "@/lib/users/schemas";
 import { createUserAccount, listUserAccounts } from "@/lib/users/user-accounts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: listRoute(listUsersQuery, listUserAccounts),
   POST: createRoute(createUserBody, createUserAccount, {
     permission: "users:manage",

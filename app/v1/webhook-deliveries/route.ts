@@ -3,7 +3,7 @@ import { authedRoute, json, methods } from "@/lib/http/route";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import { listWebhookDeliveriesQuery } from "@/lib/webhooks/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(async ({ caller, query }) => json(await listWebhookDeliveries({ caller, query })), {
     query: listWebhookDeliveriesQuery,
   }),

@@ -5,7 +5,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 import { createWebhookEndpointBody, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: listRoute(listWebhookEndpointsQuery, listWebhookEndpoints),
   POST: createRoute(createWebhookEndpointBody, createWebhookEndpoint, {
     permission: "webhooks:write",

@@ -6,7 +6,7 @@ import { authedRoute, json, methods } from "@/lib/http/route";
 import { clientAddress } from "@/lib/request/client-address";
 import { changeOwnPassword } from "@/lib/users/change-own-password";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute(
     async ({ request, caller }) => {
       const input = await readJsonBody(request, changePasswordBody);

@@ -4,7 +4,7 @@ import { revokeTokens } from "@/lib/auth/token-service";
 import { readJsonBody } from "@/lib/http/body";
 import { json, methods, publicRoute } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: publicRoute(
     async ({ request }) => {
       const body = await readJsonBody(request, refreshTokenBody);

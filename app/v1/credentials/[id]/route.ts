@@ -5,7 +5,7 @@ import { updateCredential } from "@/lib/credentials/update-credential";
 import { getByIdRoute, patchByIdRoute } from "@/lib/http/resource-routes";
 import { methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: getByIdRoute(getCredential),
   PATCH: patchByIdRoute(updateCredentialBody, updateCredential),
 });

@@ -2,6 +2,6 @@
 import { getRetryJob } from "@/lib/events/bulk-retry";
 import { authedRoute, json, methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute<{ id: string }>(async ({ caller, params }) => json(await getRetryJob({ caller, id: params.id }))),
 });

@@ -5,7 +5,7 @@ import { getMerchant } from "@/lib/merchants/get-merchant";
 import { updateMerchantBody } from "@/lib/merchants/schemas";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: getByIdRoute(getMerchant),
   PATCH: patchByIdRoute(updateMerchantBody, updateMerchant),
 });

@@ -2,7 +2,7 @@
 import { authedRoute, json, methods } from "@/lib/http/route";
 import { getEventOverview, overviewQuery } from "@/lib/stats/event-overview";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(async ({ caller, query }) => json(await getEventOverview({ caller, period: query.period })), {
     query: overviewQuery,
   }),

@@ -4,6 +4,6 @@ import { methods } from "@/lib/http/route";
 import { updateUserBody } from "@/lib/users/schemas";
 import { updateUserAccount } from "@/lib/users/user-accounts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: patchByIdRoute(updateUserBody, updateUserAccount),
 });

@@ -2,6 +2,6 @@
 import { authedRoute, json, methods } from "@/lib/http/route";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute<{ id: string }>(async ({ caller, params }) => json(await getWebhookDelivery({ caller, id: params.id }))),
 });

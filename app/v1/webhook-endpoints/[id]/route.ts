@@ -6,7 +6,7 @@ import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint";
 import { updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: getByIdRoute(getWebhookEndpoint),
   PATCH: patchByIdRoute(updateWebhookEndpointBody, updateWebhookEndpoint),
   DELETE: authedRoute<{ id: string }>(

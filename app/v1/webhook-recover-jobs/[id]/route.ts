@@ -2,6 +2,6 @@
 import { authedRoute, json, methods } from "@/lib/http/route";
 import { getRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute<{ id: string }>(async ({ caller, params }) => json(await getRecoverJob({ caller, id: params.id }))),
 });

@@ -5,10 +5,10 @@ import { listEventsQuery } from "@/lib/events/event-contract";
 import { ingestEvent } from "@/lib/events/ingest-event";
 import { listEvents } from "@/lib/events/list-events";
 import { readJsonBody } from "@/lib/http/body";
-import { authedRoute, methods } from "@/lib/http/route";
+import { authedRoute, INGESTION, methods } from "@/lib/http/route";
 import { countReceived } from "@/lib/metrics/registry";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(
     async ({ caller, query }) =>
       new Response(await listEvents({ caller, query }), { headers: { "content-type": "application/json" } }),
@@ -23,5 +23,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: result.created ? 202 : 200,
       headers: { "content-type": "application/json", location: `/v1/webhooks/events/${result.id}` },
     });
-  }),
+  }, INGESTION),
 });

@@ -2,6 +2,6 @@
 import { acknowledgeAlert } from "@/lib/alerts/acknowledge-alert";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(async ({ caller, params }) => json(await acknowledgeAlert({ caller, id: params.id })), WRITE),
 });

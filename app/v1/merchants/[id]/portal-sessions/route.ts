@@ -3,7 +3,7 @@
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { createPortalSession } from "@/lib/portal/create-portal-session";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(
     async ({ caller, params }) =>
       json(await createPortalSession({ caller, merchantId: params.id }), {

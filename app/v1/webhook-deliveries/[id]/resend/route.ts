@@ -2,7 +2,7 @@
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { resendWebhookDelivery } from "@/lib/webhooks/resend-webhook-delivery";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(
     async ({ caller, params }) => json(await resendWebhookDelivery({ caller, id: params.id }), { status: 202 }),
     WRITE,

@@ -4,7 +4,7 @@ import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { recoverWebhookEndpoint } from "@/lib/webhooks/recover-webhook-endpoint";
 import { recoverWebhookEndpointBody } from "@/lib/webhooks/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(async ({ request, caller, params }) => {
     const { since } = await readJsonBody(request, recoverWebhookEndpointBody);
     const { job } = await recoverWebhookEndpoint({ caller, id: params.id, since });

@@ -2,7 +2,7 @@
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(
     async ({ caller, params }) => json(await rotateWebhookSecret({ caller, id: params.id })),
     WRITE,

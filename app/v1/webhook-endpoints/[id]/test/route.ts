@@ -2,6 +2,6 @@
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(async ({ caller, params }) => json(await sendTestWebhook({ caller, id: params.id })), WRITE),
 });

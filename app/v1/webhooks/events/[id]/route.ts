@@ -2,6 +2,6 @@
 import { getEvent } from "@/lib/events/get-event";
 import { authedRoute, json, methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute<{ id: string }>(async ({ caller, params }) => json(await getEvent({ caller, id: params.id }))),
 });

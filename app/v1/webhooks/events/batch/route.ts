@@ -2,12 +2,12 @@
 import { BATCH_MAX_BODY_BYTES, batchEnvelopeBody } from "@/lib/events/batch-schema";
 import { ingestEventBatch } from "@/lib/events/ingest-batch";
 import { parseJsonMembers, readJsonText, refuseDuplicateMembers, validate } from "@/lib/http/body";
-import { authedRoute, json, methods } from "@/lib/http/route";
+import { authedRoute, INGESTION, json, methods } from "@/lib/http/route";
 
 /** A duplicated member inside notification i (events.i.<member>), not in the envelope. */
 const insideAnItem = (path: string[]) => path[0] === "events" && path.length > 2;
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute(async ({ request, caller }) => {
     const { value, duplicates } = parseJsonMembers(await readJsonText(request, BATCH_MAX_BODY_BYTES));
     // Only the envelope here; each item is checked (its text and member names included) on its
@@ -15,5 +15,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     refuseDuplicateMembers(duplicates.filter((path) => !insideAnItem(path)));
     const body = validate(batchEnvelopeBody, value, { checkText: false });
     return json(await ingestEventBatch({ caller, items: body.events, duplicateMembers: duplicates.filter(insideAnItem) }));
-  }),
+  }, INGESTION),
 });

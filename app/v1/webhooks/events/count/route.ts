@@ -3,6 +3,6 @@ import { countEventsQuery } from "@/lib/events/bulk-retry-schemas";
 import { countEvents } from "@/lib/events/count-events";
 import { authedRoute, json, methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(async ({ caller, query }) => json(await countEvents({ caller, query })), { query: countEventsQuery }),
 });

@@ -3,7 +3,7 @@
 import { exportEvents, exportEventsQuery } from "@/lib/events/export-events";
 import { authedRoute, methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(
     async ({ caller, query }) => {
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");

@@ -3,6 +3,6 @@
 import { getEventRetention } from "@/lib/events/get-retention";
 import { authedRoute, json, methods } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: authedRoute(async ({ caller }) => json(getEventRetention({ caller }))),
 });

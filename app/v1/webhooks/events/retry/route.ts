@@ -4,7 +4,7 @@ import { bulkRetryBody } from "@/lib/events/bulk-retry-schemas";
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute(async ({ request, caller }) => {
     const { filters } = await readJsonBody(request, bulkRetryBody);
     const { job, created } = await startBulkRetry({ caller, filters });

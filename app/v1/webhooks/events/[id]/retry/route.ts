@@ -2,6 +2,6 @@
 import { retryEvent } from "@/lib/events/retry-event";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute<{ id: string }>(async ({ caller, params }) => json(await retryEvent({ caller, id: params.id })), WRITE),
 });

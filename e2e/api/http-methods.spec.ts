@@ -1,0 +1,213 @@
+// Unauthenticated requests that once answered 500 with a stack trace in the server log: methods
+// Next.js cannot serve (TRACE), next-auth's failure paths (a GET of a Credentials callback, a
+// callbackUrl that is no URL, a callback-url cookie that is not ours), and every method on every
+// route. Sent over node:http (fetch refuses TRACE and CONNECT); each test also reads what the
+// server logged meanwhile: no stack.
+import { readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import type { OpenApiDocument } from "@/lib/openapi/types";
+import { HTTP_METHODS } from "@/lib/openapi/types";
+import { expect, test } from "../support/fixtures";
+import { baseUrlOf, PORTS } from "../support/run-env";
+import { USERS } from "../support/users";
+
+const PORT = PORTS[0];
+const BASE = baseUrlOf(PORT);
+const LOG = `test-results/next-${PORT}.log`;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${BASE}${path}`, { method, headers: options.headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** The status line the server answers a CONNECT with (Node hands it to no request handler). */
+function connectStatusLine(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, "127.0.0.1", () => socket.write(`CONNECT / HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n\r\n`));
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("close", () => resolve(text.split("\r\n")[0] ?? ""));
+    socket.on("error", reject);
+  });
+}
+
+/** Where the server's log ends now. */
+const logMark = () => statSync(LOG).size;
+
+/** Lines logged since `mark` that hold a stack: Next.js's own report of an error, or a logged 500's. */
+async function stacksLoggedSince(mark: number): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the log is written asynchronously
+  const lines = readFileSync(LOG).subarray(mark).toString("utf8").split("\n");
+  return lines.filter((line) => /^\s+at |^⨯ |"stack":/.test(line));
+}
+
+function expectProblem(answer: Answer, status: number, code: string): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers["content-type"]).toBe("application/problem+json");
+  expect(JSON.parse(answer.text)).toMatchObject({ status, code, detail: expect.any(String) });
+}
+
+/** A CSRF token and the cookie that goes with it, as the sign-in form gets them. */
+async function csrf(): Promise<{ token: string; cookie: string }> {
+  const answer = await send("GET", "/api/auth/csrf");
+  expect(answer.status).toBe(200);
+  const cookie = (answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  return { token: (JSON.parse(answer.text) as { csrfToken: string }).csrfToken, cookie };
+}
+
+test("a method Next.js cannot serve is refused with 405 and Allow (problem+json), never a 500", async () => {
+  const mark = logMark();
+  for (const method of ["TRACE", "PROPFIND"]) {
+    const page = await send(method, "/");
+    expectProblem(page, 405, "method_not_allowed");
+    expect(page.headers.allow).toBe("GET, HEAD");
+    const route = await send(method, "/v1/credentials/x");
+    expectProblem(route, 405, "method_not_allowed");
+    expect(route.headers.allow).toBe("GET, PATCH");
+    expectProblem(await send(method, "/v1/nowhere"), 404, "not_found");
+    expect((await send(method, "/api/auth/session")).headers.allow).toBe("GET, POST");
+  }
+  const script = /\/_next\/static\/[^"]+\.js/.exec((await send("GET", "/login")).text)?.[0];
+  expect(script).toBeTruthy();
+  expect((await send("TRACE", script!)).headers.allow).toBe("GET, HEAD");
+  expect((await send("POST", script!)).status).toBe(405);
+  expect(await connectStatusLine()).toBe("HTTP/1.1 405 Method Not Allowed");
+  // Node's own parser refuses a method it does not know before any code of ours runs.
+  expect((await send("FOO", "/v1/providers")).status).toBe(400);
+  expect(await stacksLoggedSince(mark)).toEqual([]);
+});
+
+test("next-auth's endpoints refuse what they do not serve, with 4xx problem+json", async () => {
+  const mark = logMark();
+  for (const provider of ["credentials", "portal-session"]) {
+    const callback = await send("GET", `/api/auth/callback/${provider}`);
+    expectProblem(callback, 405, "method_not_allowed");
+    expect(callback.headers.allow).toBe("POST");
+  }
+  expectProblem(await send("GET", "/api/auth/nothing"), 404, "not_found");
+  expectProblem(await send("PUT", "/api/auth/session"), 405, "method_not_allowed");
+  expectProblem(await send("OPTIONS", "/api/auth/csrf"), 405, "method_not_allowed");
+  // next-auth writes the error code into a Location header as it is: CR, LF or "€" threw there.
+  for (const path of ["/api/auth/error?error=%0D%0Ax:1", "/api/auth/error?error=%E2%82%AC", "/api/auth/error/%E2%82%AC"]) {
+    expectProblem(await send("GET", path), 400, "invalid_error_code");
+  }
+  expect((await send("GET", "/api/auth/error?error=CredentialsSignin")).status).toBe(302);
+  const { token, cookie } = await csrf();
+  const unknownProvider = await send("POST", "/api/auth/callback/nope", {
+    headers: { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken: token }).toString(),
+  });
+  expectProblem(unknownProvider, 404, "not_found");
+  const malformed = await send("POST", "/api/auth/session", {
+    headers: { cookie, origin: BASE, "content-type": "application/json" },
+    body: "{",
+  });
+  expectProblem(malformed, 400, "malformed_json");
+  expect(await stacksLoggedSince(mark)).toEqual([]);
+});
+
+test("a callbackUrl that is not this site's is ignored, in the form, the query or the cookie", async () => {
+  const mark = logMark();
+  // Not even a URL (the port is no number): next-auth's default redirect threw on it.
+  const evil = `http://127.0.0.1:${PORT}.evil.example/`;
+  const { token, cookie } = await csrf();
+  const form = (username: string, password: string) =>
+    new URLSearchParams({ csrfToken: token, username, password, callbackUrl: evil, json: "true" }).toString();
+  const headers = { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" };
+
+  const refused = await send("POST", "/api/auth/callback/credentials", {
+    headers,
+    body: form("nobody-http-methods", "not-the-password"),
+  });
+  expect(refused.status, refused.text).toBe(401);
+  expect(new URL((JSON.parse(refused.text) as { url: string }).url).origin).toBe(BASE);
+
+  const signedIn = await send("POST", "/api/auth/callback/credentials", {
+    headers,
+    body: form(USERS.viewer.username, USERS.viewer.password),
+  });
+  expect(signedIn.status, signedIn.text).toBe(200);
+  expect((JSON.parse(signedIn.text) as { url: string }).url).toBe(BASE);
+
+  for (const value of ["javascript:1", "https://evil.example/", encodeURIComponent(evil)]) {
+    const providers = await send("GET", "/api/auth/providers", { headers: { cookie: `next-auth.callback-url=${value}` } });
+    expect(providers.status, providers.text).toBe(200);
+    expect(JSON.parse(providers.text)).toHaveProperty("credentials");
+    const page = await send("GET", "/login", { headers: { cookie: `next-auth.callback-url=${value}` } });
+    expect(page.status).toBe(200);
+  }
+  const session = await send("GET", `/api/auth/session?callbackUrl=${encodeURIComponent("javascript:1")}`);
+  expect(session.status, session.text).toBe(200);
+  const signIn = await send("GET", `/api/auth/signin?callbackUrl=${encodeURIComponent(evil)}`);
+  expect(signIn.status).toBe(302);
+  expect(signIn.headers.location).toBe(`/login?callbackUrl=${encodeURIComponent(BASE)}`);
+  expect(await stacksLoggedSince(mark)).toEqual([]);
+});
+
+/** Every method the check sends: the API's, HEAD and OPTIONS, TRACE, and one Next.js does not know. */
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"];
+
+test("every method on every route answers below 500; on /v1 each unserved one is 405 with Allow", async () => {
+  test.setTimeout(120_000);
+  const mark = logMark();
+  const document = JSON.parse((await send("GET", "/v1/openapi.json")).text) as OpenApiDocument;
+  const routes = Object.entries(document.paths).map(([template, item]) => ({
+    path: template.replace(/\{[^}]+\}/g, "x1"),
+    served: HTTP_METHODS.filter((m) => item[m]).map((m) => m.toUpperCase()),
+  }));
+  // Route handlers outside /v1, each serving GET only.
+  routes.push(...["/healthz", "/readyz", "/metrics", "/.well-known/jwks.json"].map((path) => ({ path, served: ["GET"] })));
+  expect(routes.length).toBeGreaterThan(20);
+
+  const problems: string[] = [];
+  for (const { path, served } of routes) {
+    const allow = served.join(", ");
+    const answers = new Map<string, Answer>();
+    for (const method of ALL_METHODS) {
+      const answer = await send(method, path, method === "GET" || method === "HEAD" ? {} : { body: "" });
+      answers.set(method, answer);
+      const at = `${method} ${path} → ${answer.status}`;
+      if (answer.status >= 500) problems.push(`${at}: ${answer.text.slice(0, 200)}`);
+      const headOfGet = method === "HEAD" && served.includes("GET");
+      if (served.includes(method) || headOfGet) {
+        if (answer.status === 405) problems.push(`${at}, though the route serves it`);
+      } else if (answer.status !== 405 || answer.headers.allow !== allow) {
+        problems.push(`${at} with Allow "${answer.headers.allow}", expected 405 with Allow "${allow}"`);
+      } else if (method !== "HEAD" && answer.headers["content-type"] !== "application/problem+json") {
+        problems.push(`${at} is not problem+json`);
+      }
+    }
+    if (served.includes("GET") && answers.get("HEAD")?.status !== answers.get("GET")?.status)
+      problems.push(`HEAD ${path} → ${answers.get("HEAD")?.status}, GET → ${answers.get("GET")?.status}`);
+  }
+
+  for (const path of ["/", "/login", "/overview", "/events", "/merchants/x1"]) {
+    for (const method of ALL_METHODS) {
+      const answer = await send(method, path);
+      const at = `${method} ${path} → ${answer.status}`;
+      if (method === "GET" || method === "HEAD") {
+        if (answer.status >= 400) problems.push(at);
+      } else if (answer.status !== 405 || answer.headers.allow !== "GET, HEAD") {
+        problems.push(`${at} with Allow "${answer.headers.allow}", expected 405 with Allow "GET, HEAD"`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(await stacksLoggedSince(mark)).toEqual([]);
+});

@@ -1,0 +1,65 @@
+// Fair use: every authenticated caller gets a bounded share, so that one account's burst cannot
+// slow the others or the pipeline. Three kinds of request, decided by the route wrapper:
+// - "ingest" (notifications): many in flight per account (terminals send in parallel) and a
+//   rate sized for a fleet of terminals; never shed for the instance's sake, since a refused
+//   notification may be lost.
+// - "read" (GET): a few in flight per account, a per-minute rate shared by every instance
+//   (lib/http/shared-rate-counter.ts), and an instance-wide bound on reads in flight: past it
+//   reads are shed (503, Retry-After) before anything else is refused.
+// - "write": a few in flight per account; its rate is the exact per-request one of
+//   lib/http/rate-limit.ts, applied by the route's own option.
+// Refusals are 429 (503 for the instance's shed) with Retry-After, documented on every operation.
+import type { Caller } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+import { serviceUnavailable, tooManyRequests } from "@/lib/errors";
+import { takePlace } from "@/lib/http/in-flight-limit";
+import { admitRate } from "@/lib/http/shared-rate-counter";
+
+export type RequestKind = "ingest" | "read" | "write";
+
+/** The places of reads in flight on this instance, every account together. */
+export const INSTANCE_READS_KEY = "instance:reads";
+
+const busy = (limit: number) =>
+  tooManyRequests(
+    "concurrency_limited",
+    `Too many requests at once: at most ${limit} in flight for this account. Retry after Retry-After seconds.`,
+    1,
+  );
+
+/** Admits the caller's request (or throws 429/503): the release to call when its answer is made. */
+export function admitRequest(caller: Caller, kind: RequestKind): () => void {
+  const { fairUse, rateLimitsPerMinute, instanceRole } = env();
+  // A worker instance (INSTANCE_ROLE=worker) takes notifications beside its pipeline, nothing else.
+  if (instanceRole === "worker" && kind !== "ingest") {
+    throw serviceUnavailable("This instance runs the pipeline and takes notifications only; send API calls to an api instance.", {
+      "retry-after": "1",
+    });
+  }
+  const limit = kind === "ingest" ? fairUse.concurrentIngestPerAccount : fairUse.concurrentPerAccount;
+  const own = takePlace(`${kind === "ingest" ? "ingest" : "api"}:${caller.userId}`, limit);
+  if (!own) throw busy(limit);
+  let instance: (() => void) | undefined;
+  try {
+    if (kind === "read") {
+      instance = takePlace(INSTANCE_READS_KEY, fairUse.concurrentReadsPerInstance);
+      if (!instance) {
+        throw serviceUnavailable(
+          "This instance is serving as many reads as it can; notifications are still taken. Retry after Retry-After seconds.",
+          { "retry-after": "1" },
+        );
+      }
+      admitRate("read", caller.userId, rateLimitsPerMinute.read);
+    } else if (kind === "ingest") {
+      admitRate("ingest", caller.userId, rateLimitsPerMinute.ingest);
+    }
+  } catch (error) {
+    instance?.();
+    own();
+    throw error;
+  }
+  return () => {
+    instance?.();
+    own();
+  };
+}

@@ -1,0 +1,25 @@
+// Requests in flight at once, per key, on this instance: a bounded share of its connections and
+// CPU. Local by design: a concurrency limit guards the instance the requests are on, and an
+// account's requests spread over several instances are limited on each.
+
+const g = globalThis as unknown as { __pic_in_flight?: Map<string, number> };
+g.__pic_in_flight ??= new Map();
+const inFlight = g.__pic_in_flight;
+
+/** Takes a place for `key` if fewer than `limit` are taken: its release (idempotent), or undefined when full. */
+export function takePlace(key: string, limit: number): (() => void) | undefined {
+  const taken = inFlight.get(key) ?? 0;
+  if (taken >= limit) return undefined;
+  inFlight.set(key, taken + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left <= 0) inFlight.delete(key);
+    else inFlight.set(key, left);
+  };
+}
+
+/** How many places `key` holds now (tests, metrics). */
+export const placesTaken = (key: string): number => inFlight.get(key) ?? 0;

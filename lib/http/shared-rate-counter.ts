@@ -1,0 +1,77 @@
+// A per-account request rate shared by every instance, without a database write per request: the
+// high-volume limits of fair use (reads, notifications) would otherwise add a statement to each
+// read and serialise one account's requests on its bucket row. Each instance counts locally and
+// adds its counts to rate_limit_buckets every FLUSH_MS in one statement, learning there what all
+// instances together have counted. Windows are fixed minutes aligned to the clock, so instances
+// share each window's row (its key names the minute). Between two flushes an instance admits on
+// what it knows: the overshoot is at most what the other instances admitted in FLUSH_MS, which
+// is why the exact per-request count (lib/http/rate-limit.ts) stays for the low limits where one
+// request matters (writes, exports, tokens).
+import { db } from "@/lib/db/client";
+import { tooManyRequests } from "@/lib/errors";
+import { logger } from "@/lib/log";
+
+const WINDOW_MS = 60_000;
+const FLUSH_MS = 200;
+
+type Bucket = { windowEnd: number; known: number; pending: number };
+
+const g = globalThis as unknown as { __pic_shared_rates?: Map<string, Bucket> };
+g.__pic_shared_rates ??= new Map();
+const buckets = g.__pic_shared_rates;
+let timer: NodeJS.Timeout | undefined;
+let flushing: Promise<void> | undefined;
+
+/** Counts one request of `subject` under `name`; refuses it (429 with Retry-After) once the window holds `limit`. */
+export function admitRate(name: string, subject: string, limit: number, now = Date.now()): void {
+  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  const key = `rate:${name}:${subject}:${windowStart / 1000}`;
+  let bucket = buckets.get(key);
+  if (!bucket) {
+    bucket = { windowEnd: windowStart + WINDOW_MS, known: 0, pending: 0 };
+    buckets.set(key, bucket);
+  }
+  if (bucket.known + bucket.pending >= limit) {
+    throw tooManyRequests(
+      "rate_limited",
+      `Too many requests: at most ${limit} per minute for this account. Retry after Retry-After seconds.`,
+      (bucket.windowEnd - now) / 1000,
+    );
+  }
+  bucket.pending += 1;
+  timer ??= setTimeout(() => void flushRateCounts(), FLUSH_MS).unref();
+}
+
+/** Adds this instance's pending counts to the shared buckets and reads their totals (tests await it). */
+export async function flushRateCounts(): Promise<void> {
+  if (flushing) await flushing;
+  clearTimeout(timer);
+  timer = undefined;
+  const now = Date.now();
+  const due = [...buckets].filter(([, bucket]) => bucket.pending > 0);
+  for (const [key, bucket] of buckets) if (bucket.windowEnd <= now && bucket.pending === 0) buckets.delete(key);
+  if (due.length === 0) return;
+  const counts = due.map(([, bucket]) => bucket.pending);
+  for (const [, bucket] of due) bucket.pending = 0;
+  flushing = (async () => {
+    try {
+      const rows = await db().$queryRaw<{ key: string; count: number }[]>`
+        INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
+        SELECT k, c, to_timestamp(e / 1000.0) - interval '1 minute', to_timestamp(e / 1000.0)
+        FROM unnest(${due.map(([key]) => key)}::text[], ${counts}::int[], ${due.map(([, b]) => b.windowEnd)}::float8[]) AS t(k, c, e)
+        ON CONFLICT (key) DO UPDATE SET count = b.count + EXCLUDED.count
+        RETURNING key, count`;
+      const totals = new Map(rows.map((row) => [row.key, row.count]));
+      for (const [key, bucket] of due) bucket.known = totals.get(key) ?? bucket.known;
+    } catch (error) {
+      // The database is away: go on counting locally, so an account is still limited here.
+      due.forEach(([, bucket], i) => {
+        bucket.known += counts[i]!;
+      });
+      logger().warn({ err: error }, "shared rate counts not flushed; counting locally");
+    } finally {
+      flushing = undefined;
+    }
+  })();
+  await flushing;
+}

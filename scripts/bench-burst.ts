@@ -1,0 +1,184 @@
+// `npm run bench:burst -- [--seconds 20] [--burst 100] [--events 100000] [--port 3330]`: one
+// merchant account's burst of heavy reads (--burst concurrent GET /v1/webhooks/events?limit=100,
+// each sent again as soon as it is answered) against a production server with the default fair
+// use, on a scratch database. Beside it, at fixed rates (open loop), the traffic that must not
+// notice: another merchant account's cheap reads, single notifications from a terminal (each
+// delivered to a webhook receiver on this machine) and /healthz. Each runs once alone and once
+// during the burst; the report gives the p50 and p99 of each, the ratios, every status seen, and
+// whether every notification was stored and delivered.
+// Targets: during the burst the other merchant's reads p99 <= 4x alone, single notifications p99
+// <= 4x alone (every one stored and delivered), /healthz p99 <= 500 ms, no 5xx for anyone, and
+// the bursting account still served (limited, not locked out).
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { USERS } from "@/e2e/support/users";
+import { cardEventData } from "@/tests/support/event-data";
+import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { type OfferedLoad, offerLoad, percentile } from "./support/offered-load";
+import { runMain } from "./support/run-main";
+import { atLeast, atMost, none, printTargets } from "./support/target-checks";
+import { startTargetServer } from "./support/target-server";
+import { benchMerchant, startReceiver } from "./support/webhook-receivers";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "20" },
+    burst: { type: "string", default: "100" },
+    events: { type: "string", default: "100000" },
+    port: { type: "string", default: "3330" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const RATES = { neighbourReads: 10, notifications: 20, health: 10 };
+const PASSWORD = "bench-burst-password";
+
+type Phase = {
+  reads: OfferedLoad;
+  notifications: OfferedLoad;
+  health: OfferedLoad;
+  burst?: autocannon.Result & { statuses: Map<number, number> };
+};
+
+const p = (load: OfferedLoad, q: number) => Math.round(percentile(load.latencies, q) * 10) / 10;
+const statuses = (m: Map<number, number>) =>
+  [...m.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s || "no answer"}: ${n}`)
+    .join(", ");
+const fiveXx = (m: Map<number, number>) => [...m.entries()].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
+
+async function main(): Promise<void> {
+  const secrets = freshServerSecrets();
+  const server = await startTargetServer("bench-burst", {
+    adminUrlVariable: "BENCH_ADMIN_DATABASE_URL",
+    port: Number(values.port),
+    demoEvents: Number(values.events),
+    env: { ...secrets, LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ADDRESS: "100000", WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1" },
+  });
+  // The bench writes its merchants and accounts straight to the server's database, with its keys.
+  Object.assign(process.env, secrets, { DATABASE_URL: server.databaseUrl, LOG_LEVEL: "warn" });
+  const { createUser } = await import("@/lib/users/system-accounts");
+  const { closeDb } = await import("@/lib/db/client");
+  const receiver = await startReceiver();
+  const monitor = new pg.Client({ connectionString: server.databaseUrl });
+  await monitor.connect();
+  try {
+    // The burster: the demo merchant with the most events. The neighbour: a merchant of its own,
+    // whose credential the notifications match and whose endpoint is the receiver.
+    const { rows } = await monitor.query<{ id: string }>(
+      "SELECT owner_merchant_id AS id FROM events GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+    );
+    const bursterMerchant = rows[0]!.id;
+    const neighbour = await benchMerchant("Burst neighbour", [receiver.url]);
+    const { rows: n } = await monitor.query<{ merchant_id: string }>(
+      "SELECT merchant_id FROM credentials WHERE acquirer_merchant_identifier = $1",
+      [neighbour.mid],
+    );
+    const neighbourMerchant = n[0]!.merchant_id;
+    const account = async (name: string, merchantId: string) => {
+      await createUser({ username: name, password: PASSWORD, role: "merchant", merchantId });
+      return (await signInOverHttp(server.baseUrl, { username: name, password: PASSWORD })).access_token;
+    };
+    const bursterToken = await account("burst-a", bursterMerchant);
+    const neighbourToken = await account("burst-b", neighbourMerchant);
+    const ingestToken = (await signInOverHttp(server.baseUrl, USERS.ingest)).access_token;
+    await closeDb();
+
+    const phase = async (withBurst: boolean): Promise<Phase> => {
+      const burstStatuses = new Map<number, number>();
+      const burst = withBurst
+        ? new Promise<autocannon.Result>((resolve, reject) => {
+            const run = autocannon(
+              {
+                url: `${server.baseUrl}/v1/webhooks/events?limit=100`,
+                connections: Number(values.burst),
+                duration: SECONDS + 2,
+                headers: { authorization: `Bearer ${bursterToken}` },
+              },
+              (error, result) => (error ? reject(error) : resolve(result)),
+            );
+            run.on("response", (_client: unknown, status: number) =>
+              burstStatuses.set(status, (burstStatuses.get(status) ?? 0) + 1),
+            );
+          })
+        : undefined;
+      // The burst is under way before the measured traffic starts.
+      if (withBurst) await new Promise((r) => setTimeout(r, 1000));
+      const [reads, notifications, health] = await Promise.all([
+        offerLoad({
+          url: `${server.baseUrl}/v1/webhooks/events?limit=10`,
+          headers: { authorization: `Bearer ${neighbourToken}` },
+          rate: RATES.neighbourReads,
+          seconds: SECONDS,
+        }),
+        offerLoad({
+          url: `${server.baseUrl}/v1/webhooks/events`,
+          headers: { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" },
+          rate: RATES.notifications,
+          seconds: SECONDS,
+          body: () =>
+            JSON.stringify(
+              cardEventData({
+                acquirerMerchantIdentifier: neighbour.mid,
+                acquirerTerminalIdentifier: neighbour.tid,
+                metadata: { sentAt: Date.now() },
+              }),
+            ),
+        }),
+        offerLoad({ url: `${server.baseUrl}/healthz`, headers: {}, rate: RATES.health, seconds: SECONDS }),
+      ]);
+      const burstResult = burst ? { ...(await burst), statuses: burstStatuses } : undefined;
+      return { reads, notifications, health, burst: burstResult };
+    };
+
+    const alone = await phase(false);
+    const during = await phase(true);
+    const accepted = [alone, during].reduce((sum, ph) => sum + (ph.notifications.statuses.get(202) ?? 0), 0);
+    const deadline = Date.now() + 60_000;
+    while (receiver.arrivals.size < accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const { rows: stored } = await monitor.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM events e JOIN credentials c ON c.merchant_id = e.owner_merchant_id WHERE c.acquirer_merchant_identifier = $1",
+      [neighbour.mid],
+    );
+
+    const line = (name: string, a: OfferedLoad, d: OfferedLoad) =>
+      `  ${name}: alone p50 ${p(a, 50)} ms, p99 ${p(a, 99)} ms; during p50 ${p(d, 50)} ms, p99 ${p(d, 99)} ms (${(p(d, 99) / p(a, 99)).toFixed(2)}x); statuses during: ${statuses(d.statuses)}`;
+    const burst = during.burst!;
+    console.log(
+      [
+        `burst: one merchant account, ${values.burst} concurrent GET /v1/webhooks/events?limit=100 for ${SECONDS} s, ${values.events} demo events; default fair use`,
+        line(`another merchant's reads (${RATES.neighbourReads}/s)`, alone.reads, during.reads),
+        line(`single notifications (${RATES.notifications}/s)`, alone.notifications, during.notifications),
+        line(`/healthz (${RATES.health}/s)`, alone.health, during.health),
+        `  the burst: ${burst.requests.total} requests answered (${Math.round(burst.requests.average)}/s), statuses: ${statuses(burst.statuses)}`,
+        `  notifications accepted ${accepted}, stored ${stored[0]!.n}, delivered ${receiver.arrivals.size}, delivered twice ${receiver.duplicates()}`,
+      ].join("\n"),
+    );
+    const served = burst.statuses.get(200) ?? 0;
+    printTargets("bench:burst targets", [
+      atMost("another merchant's reads p99, during / alone", p(during.reads, 99) / p(alone.reads, 99), 4),
+      atMost("single notifications p99, during / alone", p(during.notifications, 99) / p(alone.notifications, 99), 4),
+      atMost("/healthz p99 during the burst", p(during.health, 99), 500, " ms"),
+      none(
+        "5xx or no answer, for anyone",
+        fiveXx(during.reads.statuses) +
+          fiveXx(during.notifications.statuses) +
+          fiveXx(during.health.statuses) +
+          fiveXx(burst.statuses),
+      ),
+      none(
+        "notifications not stored or not delivered",
+        Math.max(0, accepted - stored[0]!.n) + Math.max(0, accepted - receiver.arrivals.size),
+      ),
+      atLeast("the bursting account's reads served (200)", served, 1),
+    ]);
+  } finally {
+    await monitor.end();
+    await receiver.close();
+    await server.stop();
+  }
+}
+
+runMain(main);

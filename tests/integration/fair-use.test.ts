@@ -1,0 +1,141 @@
+// Fair use (lib/http/fair-use.ts): one account's burst is bounded (requests in flight, reads per
+// minute shared by every instance) and answered 429 with Retry-After, while other accounts and
+// notifications go on; an instance full of reads sheds reads (503) and still takes notifications;
+// the pipeline has database connections of its own on a server.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as createMerchant, GET as listMerchants } from "@/app/v1/merchants/route";
+import { GET as listProviders } from "@/app/v1/providers/route";
+import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { db, inPipeline } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { INSTANCE_READS_KEY } from "@/lib/http/fair-use";
+import { placesTaken, takePlace } from "@/lib/http/in-flight-limit";
+import { flushRateCounts } from "@/lib/http/shared-rate-counter";
+import { generateCnpj } from "@/lib/merchants/generate-cnpj";
+import { call, userWithTokens } from "../support/api";
+import { cardEventData } from "../support/event-data";
+import { until } from "../support/webhook-receiver";
+
+vi.hoisted(() => {
+  process.env.CONCURRENT_REQUESTS_PER_ACCOUNT = "2";
+  process.env.RATE_LIMIT_READS_PER_MINUTE = "5";
+  process.env.CONCURRENT_READS_PER_INSTANCE = "40";
+});
+
+type Account = Awaited<ReturnType<typeof userWithTokens>>;
+let burster: Account;
+let other: Account;
+
+beforeAll(async () => {
+  burster = await userWithTokens("admin");
+  other = await userWithTokens("admin");
+});
+
+/** A POST /v1/merchants whose body stays open until `end()`: a request held in flight. */
+function heldWrite(token: string) {
+  let finish!: () => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"name":'));
+      finish = () => {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify({ name: "Held merchant", taxId: generateCnpj() }).slice(8)));
+        controller.close();
+      };
+    },
+  });
+  const request = new Request("http://localhost/v1/merchants", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  const answer = createMerchant(request, { params: Promise.resolve({}) });
+  return { answer, end: () => finish() };
+}
+
+/** Waits, if needed, until the current minute has room for a test's few reads (rate windows are whole minutes). */
+const awayFromMinuteTurn = () => until(() => Date.now() % 60_000 < 50_000, 15_000, 100);
+
+const read = (token: string) => call(listProviders, "/v1/providers", { token });
+
+describe("requests in flight per account", () => {
+  it("refuses the account's next request (429 concurrency_limited, Retry-After) while others are served", async () => {
+    const key = `api:${(await db().user.findUniqueOrThrow({ where: { username: burster.username } })).id}`;
+    const held = [heldWrite(burster.accessToken), heldWrite(burster.accessToken)];
+    await until(() => placesTaken(key) === 2);
+    const refused = await call(listMerchants, "/v1/merchants", { token: burster.accessToken });
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe("concurrency_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Another account is not slowed or refused.
+    expect((await call(listMerchants, "/v1/merchants", { token: other.accessToken })).status).toBe(200);
+    // A notification from the same account is another kind of request, with its own share.
+    const notification = await call(ingest, "/v1/webhooks/events", { token: burster.accessToken, body: cardEventData() });
+    expect(notification.status).toBe(202);
+    for (const h of held) h.end();
+    const answers = await Promise.all(held.map((h) => h.answer));
+    expect(await Promise.all(answers.map(async (r) => `${r.status} ${r.status === 201 ? "" : await r.text()}`))).toEqual([
+      "201 ",
+      "201 ",
+    ]);
+    expect(placesTaken(key)).toBe(0);
+    expect((await call(listMerchants, "/v1/merchants", { token: burster.accessToken })).status).toBe(200);
+  });
+});
+
+describe("reads per minute per account", () => {
+  it("answers 429 rate_limited past the limit, with the seconds to the window's end, for that account only", async () => {
+    await awayFromMinuteTurn();
+    const account = await userWithTokens("viewer");
+    for (let i = 0; i < 5; i++) expect((await read(account.accessToken)).status).toBe(200);
+    const refused = await read(account.accessToken);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe("rate_limited");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await read(other.accessToken)).status).toBe(200);
+  });
+
+  it("counts what other instances admitted, through the shared bucket", async () => {
+    await awayFromMinuteTurn();
+    const account = await userWithTokens("viewer");
+    const userId = (await db().user.findUniqueOrThrow({ where: { username: account.username } })).id;
+    expect((await read(account.accessToken)).status).toBe(200);
+    // Another instance admitted four reads of this account in this minute.
+    const windowStart = Math.floor(Date.now() / 60_000) * 60;
+    await db().$executeRaw`
+      INSERT INTO rate_limit_buckets (key, count, window_start, expires_at)
+      VALUES (${`rate:read:${userId}:${windowStart}`}, 4, to_timestamp(${windowStart}), to_timestamp(${windowStart + 60}))
+      ON CONFLICT (key) DO UPDATE SET count = rate_limit_buckets.count + 4`;
+    await flushRateCounts();
+    const refused = await read(account.accessToken);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe("rate_limited");
+  });
+});
+
+describe("an instance full of reads", () => {
+  it("sheds reads (503 with Retry-After) and still takes notifications", async () => {
+    const limit = env().fairUse.concurrentReadsPerInstance;
+    const places = Array.from({ length: limit }, () => takePlace(INSTANCE_READS_KEY, limit));
+    try {
+      expect(places.every(Boolean)).toBe(true);
+      const shed = await read(other.accessToken);
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get("retry-after")).toBe("1");
+      const notification = await call(ingest, "/v1/webhooks/events", { token: other.accessToken, body: cardEventData() });
+      expect(notification.status).toBe(202);
+    } finally {
+      for (const release of places) release?.();
+    }
+    expect((await read(other.accessToken)).status).toBe(200);
+  });
+});
+
+describe("the pipeline's database connections", () => {
+  it("are its own on a server database, and the one connection on the embedded one", () => {
+    const embedded = !env().serverDatabase;
+    expect(inPipeline(() => db()) === db()).toBe(embedded);
+  });
+});
