@@ -66,18 +66,36 @@ function classify(error: unknown): ErrorClass {
   return "connection_error";
 }
 
-export function sendWebhook(options: {
+type SendOptions = {
   url: string;
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
   /** The endpoint's address policy: endpointPolicy(urlSetByStaff). */
   policy: AddressPolicy;
-}): Promise<AttemptOutcome> {
+};
+
+/**
+ * One attempt. A kept-alive socket the receiver closed meanwhile (it restarted, or its idle
+ * timeout ran out as we picked the socket) fails at once with a reset before any answer: that
+ * is our pool's fault, not the receiver's, so the request is sent once more on a new connection
+ * (the retry Node's documentation gives for request.reusedSocket), within the same time bound.
+ */
+export async function sendWebhook(options: SendOptions): Promise<AttemptOutcome> {
   const started = performance.now();
+  const first = await sendOnce(options, started);
+  if (!first.staleSocket) return first.outcome;
+  return (await sendOnce({ ...options, timeoutMs: Math.max(1, options.timeoutMs - first.outcome.durationMs) }, started)).outcome;
+}
+
+const STALE_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE"]);
+
+function sendOnce(options: SendOptions, started: number): Promise<{ outcome: AttemptOutcome; staleSocket: boolean }> {
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
+  return new Promise((resolveBoth) => {
     let settled = false;
+    let staleSocket = false;
+    const resolve = (outcome: AttemptOutcome) => resolveBoth({ outcome, staleSocket });
     const finish = (outcome: Omit<AttemptOutcome, "durationMs" | "ok">) => {
       if (settled) return;
       settled = true;
@@ -85,7 +103,11 @@ export function sendWebhook(options: {
       const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
       resolve({ ...outcome, ok, durationMs: elapsed() });
     };
-    const fail = (error: unknown) => finish({ statusCode: null, errorClass: classify(error), responseBody: null });
+    const fail = (error: unknown) => {
+      const code = String((error as { code?: unknown } | undefined)?.code ?? "");
+      if (!settled && !response && request?.reusedSocket && STALE_SOCKET_CODES.has(code)) staleSocket = true;
+      finish({ statusCode: null, errorClass: classify(error), responseBody: null });
+    };
 
     const url = new URL(options.url);
     const host = hostOf(url);
@@ -103,7 +125,8 @@ export function sendWebhook(options: {
       });
     }
     const secure = url.protocol === "https:";
-    const request = (secure ? https : http).request(url, {
+    let response: http.IncomingMessage | undefined;
+    const request: http.ClientRequest = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? agents.https : agents.http,
       lookup: guardedLookup(port, policy) as never,
@@ -114,7 +137,6 @@ export function sendWebhook(options: {
         ...options.headers,
       },
     });
-    let response: http.IncomingMessage | undefined;
     const timer = setTimeout(() => {
       // Destroying an already destroyed request (after an upgrade, say) emits nothing: settle here.
       if (request.destroyed) fail(new AttemptTimeout());
