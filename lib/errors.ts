@@ -3,7 +3,8 @@
 // and lib/to-api-error.ts turns every other error into one, which lib/http/problem-response.ts
 // writes as RFC 9457 problem+json. Pure: no HTTP, database or logger import, so any layer may depend on it.
 
-export type FieldError = { field: string; message: string };
+/** A field that is wrong; `line` when it is a line of an uploaded file (a reconciliation statement). */
+export type FieldError = { field: string; message: string; line?: number };
 /** The resource a conflict is with (problem+json's `existing`): its id and its URL in the API. */
 export type ExistingResource = { id: string; href: string };
 

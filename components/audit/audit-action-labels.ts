@@ -11,6 +11,8 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   event_retry_job: "Event retry job",
   webhook_endpoint: "Webhook endpoint",
   alert: "Alert",
+  reconciliation_import: "Reconciliation import",
+  reconciliation_exception: "Reconciliation exception",
 };
 
 /**
@@ -52,4 +54,6 @@ export const ACTION_LABELS: Record<AuditAction, { label: string; tone: "success"
   "alert.open": { label: "Alert opened", tone: "accent" },
   "alert.resolve": { label: "Alert resolved", tone: "success" },
   "alert.acknowledge": { label: "Alert acknowledged", tone: "neutral" },
+  "reconciliation_import.create": { label: "Statement imported", tone: "success" },
+  "reconciliation_exception.resolve": { label: "Reconciliation exception resolved", tone: "accent" },
 };

@@ -10,6 +10,8 @@ export const AUDIT_TARGET_TYPES = [
   "event_retry_job",
   "webhook_endpoint",
   "alert",
+  "reconciliation_import",
+  "reconciliation_exception",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -46,5 +48,8 @@ export const AUDIT_ACTIONS = {
   "alert.open": "alert",
   "alert.resolve": "alert",
   "alert.acknowledge": "alert",
+  // Reconciliation (lib/reconciliation): a statement imported, an exception resolved by a person.
+  "reconciliation_import.create": "reconciliation_import",
+  "reconciliation_exception.resolve": "reconciliation_exception",
 } as const satisfies Record<string, AuditTargetType>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

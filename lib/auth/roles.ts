@@ -19,12 +19,21 @@ export const PERMISSIONS = [
   "audit:read",
   "users:manage",
   "alerts:acknowledge",
+  "reconciliation:write",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  operator: ["read", "credentials:write", "merchants:write", "events:retry", "webhooks:write", "alerts:acknowledge"],
+  operator: [
+    "read",
+    "credentials:write",
+    "merchants:write",
+    "events:retry",
+    "webhooks:write",
+    "alerts:acknowledge",
+    "reconciliation:write",
+  ],
   viewer: ["read"],
   ingest: ["events:ingest"],
   // Only through tenantScope(): its own events, credentials, endpoints, deliveries; its endpoints' writes.

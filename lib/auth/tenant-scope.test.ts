@@ -17,6 +17,7 @@ const HOLDERS: Record<Permission, readonly Role[]> = {
   "audit:read": ["admin"],
   "users:manage": ["admin"],
   "alerts:acknowledge": ["admin", "operator"],
+  "reconciliation:write": ["admin", "operator"],
 };
 
 const callerOf = (role: Role, merchantId?: string): Caller => ({ userId: "u", username: "u", role, merchantId });

@@ -50,6 +50,34 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
   return isUtf8(bytes) ? bytes.toString("utf8") : decodeUtf8SurrogateEscape(bytes);
 }
 
+/**
+ * A text body (text/plain or text/csv, else 415) as a stream of its bytes, for a route that reads
+ * a file line by line and never holds it whole (a reconciliation statement, up to `maxBytes`: a
+ * declared length beyond it is a 413 at once, and so is the stream the moment it passes it). The
+ * JSON reader above keeps its own types and its 64 KiB.
+ */
+export async function* readTextStream(request: Request, maxBytes: number): AsyncGenerator<Uint8Array> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^text\/(plain|csv)\s*(;|$)/i.test(type)) throw unsupportedMediaType("Send the file as text/plain (or text/csv).");
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      yield value;
+    }
+  } finally {
+    // A reader stopped early (too large, a refused file) lets the rest of the upload go.
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** Refuses the body when `paths` names any duplicated member (400 naming them). */
 export function refuseDuplicateMembers(paths: string[][]): void {
   if (paths.length === 0) return;

@@ -32,6 +32,9 @@ import { namedSchemas, schemaRef } from "@/lib/openapi/json-schema";
 import type { OpenApiDocument, Reference } from "@/lib/openapi/types";
 import { providerSchema } from "@/lib/providers/list-providers";
 import { providerFieldSchema } from "@/lib/providers/provider-fields";
+import { exceptionSchema } from "@/lib/reconciliation/exception-dto";
+import { importSchema } from "@/lib/reconciliation/import-dto";
+import { resolveExceptionBody, statementFileSchema } from "@/lib/reconciliation/schemas";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
@@ -60,6 +63,8 @@ const REQUEST_SCHEMAS = {
   EventDataInput: eventDataSchema,
   BatchIngestRequest: batchIngestRequestSchema,
   BulkRetryRequest: bulkRetryBody,
+  StatementFile: statementFileSchema,
+  ResolveExceptionRequest: resolveExceptionBody,
   CardDataInput: cardDataSchema,
   TerminalDataInput: terminalDataSchema,
 };
@@ -97,6 +102,10 @@ const RESPONSE_SCHEMAS = {
   EventOverview: overviewSchema,
   Alert: alertSchema,
   AlertPage: pageOf(alertSchema),
+  ReconciliationImport: importSchema,
+  ReconciliationImportPage: pageOf(importSchema),
+  ReconciliationException: exceptionSchema,
+  ReconciliationExceptionPage: pageOf(exceptionSchema),
   AuditEntry: auditEntrySchema,
   AuditEntryPage: pageOf(auditEntrySchema),
   User: userSchema,

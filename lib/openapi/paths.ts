@@ -24,6 +24,7 @@ import {
   XID,
 } from "@/lib/openapi/declaration-builders";
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
+import { RECONCILIATION_OPERATIONS, RECONCILIATION_TAG } from "@/lib/openapi/reconciliation-paths";
 import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
 import { overviewQuery } from "@/lib/stats/event-overview";
@@ -43,6 +44,7 @@ export const TAGS = [
     name: "Alerts",
     description: "What the rules found wrong (failure rates, silence, endpoints, queues): open, acknowledged, resolved.",
   },
+  RECONCILIATION_TAG,
   { name: "Statistics", description: "Aggregates for the dashboard." },
   { name: "Audit log", description: "Who changed which merchant, credential or user (admins)." },
   { name: "Users", description: "Accounts of staff and API clients, and their roles (admins)." },
@@ -418,6 +420,7 @@ export const OPERATIONS: OperationDeclaration[] = [
 
   ...WEBHOOK_OPERATIONS,
   ...ALERT_OPERATIONS,
+  ...RECONCILIATION_OPERATIONS,
 
   // Statistics
   {

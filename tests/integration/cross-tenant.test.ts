@@ -5,6 +5,7 @@
 // here, unless it takes a path id or a body nobody described yet: then this test fails and says
 // which to add, so no operation escapes it.
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as importStatement } from "@/app/v1/reconciliation/imports/route";
 import { POST as bulkRetry } from "@/app/v1/webhooks/events/retry/route";
 import { db } from "@/lib/db/client";
 import { settledRetryJob } from "@/lib/events/bulk-retry";
@@ -15,6 +16,7 @@ import { HTTP_METHODS, isReference, type Operation, type Parameter } from "@/lib
 import { call, tokensOf, uniqueName } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { routeFileOf } from "../support/route-files";
+import { csvFile, saoPauloDay } from "../support/statement-files";
 import { markersOf, type Tenant, tenant } from "../support/tenants";
 
 vi.hoisted(() => {
@@ -34,6 +36,9 @@ const staff = tokensOf("admin", "operator", "ingest");
 let a: Tenant;
 let b: Tenant;
 let bRetryJobId: string;
+/** A statement import (staff's) with one missing sale on each tenant's terminal: its id and each one's exception. */
+let importId: string;
+const exceptionOf = new Map<string, string>();
 
 beforeAll(async () => {
   a = await tenant({ operator: staff.operator, ingester: staff.ingest });
@@ -45,6 +50,23 @@ beforeAll(async () => {
   });
   bRetryJobId = job.json.id;
   await settledRetryJob(bRetryJobId);
+  const sale = (t: Tenant) => ({
+    acquirer: "cielo",
+    mid: t.mid,
+    tid: t.tid,
+    sale_date: saoPauloDay(),
+    amount: 4242,
+    status: "approved",
+  });
+  const imported = await call(importStatement, "/v1/reconciliation/imports", {
+    method: "POST",
+    token: staff.operator,
+    rawBody: csvFile([sale(a), sale(b)]),
+    headers: { "content-type": "text/plain" },
+  });
+  if (imported.status !== 201) throw new Error(`import: ${imported.status} ${imported.text}`);
+  importId = imported.json.id;
+  for (const x of await db().reconciliationException.findMany({ where: { importId } })) exceptionOf.set(x.merchantId!, x.id);
 });
 
 /** The tenant's id for the {id} of a path, by the resource the path starts with. */
@@ -62,6 +84,9 @@ function idFor(route: string, t: Tenant, method: string): string {
     [/^\/v1\/event-retry-jobs\//, () => bRetryJobId],
     [/^\/v1\/users\//, () => t.account.user.id],
     [/^\/v1\/alerts\//, () => t.alertId],
+    // A staff import spanning both tenants (refused to every merchant account).
+    [/^\/v1\/reconciliation\/imports\//, () => importId],
+    [/^\/v1\/reconciliation\/exceptions\//, () => exceptionOf.get(t.merchantId)!],
   ];
   const hit = table.find(([pattern]) => pattern.test(route));
   if (!hit) throw new Error(`${route}: say which of a tenant's objects its {id} names (idFor in this file)`);
@@ -104,6 +129,9 @@ function bodyFor(key: string, t: Tenant): unknown {
     "post /v1/webhooks/events/batch": () => ({ events: [cardEventData({ merchantId: t.merchantId })] }),
     "post /v1/webhooks/events/retry": () => ({ filters: { merchant_id: t.merchantId } }),
     "put /v1/webhooks/events/retention": () => ({ months: 12 }),
+    "post /v1/reconciliation/imports": () =>
+      csvFile([{ acquirer: "cielo", mid: t.mid, tid: t.tid, sale_date: "2026-01-01", amount: 1, status: "approved" }]),
+    "post /v1/reconciliation/exceptions/{id}/resolve": () => ({ note: "swept" }),
     "patch /v1/webhooks/events/retention": () => ({ months: 12 }),
   };
   const body = bodies[key];
@@ -122,6 +150,7 @@ async function snapshotOfB() {
       db().event.findMany({ where: { ownerMerchantId: b.merchantId }, orderBy: { id: "asc" }, omit: { body: true } }),
       db().user.findUnique({ where: { id: b.account.user.id } }),
       db().alert.findMany({ where: { merchantId: b.merchantId }, orderBy: { id: "asc" } }),
+      db().reconciliationException.findMany({ where: { merchantId: b.merchantId }, orderBy: { id: "asc" } }),
     ]),
     (_, value) => (typeof value === "bigint" ? String(value) : value),
   );
@@ -213,6 +242,8 @@ const MERCHANT_MAY = new Set([
   "post /v1/webhook-deliveries/{id}/retry-now",
   "delete /v1/webhook-endpoints/{id}",
   "get /v1/alerts",
+  "get /v1/reconciliation/exceptions",
+  "get /v1/reconciliation/exceptions/{id}",
 ]);
 
 describe("the role matrix of merchant accounts, for every operation of the document", () => {
