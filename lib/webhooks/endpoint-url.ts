@@ -12,6 +12,12 @@ import { type AddressPolicy, hostOf, portOf } from "@/lib/webhooks/address-polic
 
 const refuse = (message: string) => validationFailed([{ field: "url", message }], "The webhook URL is not acceptable.");
 
+// How a receiver on this machine or a private network is reached at all (a local test receiver,
+// an on-premise one): said in the refusal, the same words whoever asks, so it tells nothing of
+// whether an allow-list exists.
+const HOW_TO_ALLOW =
+  "not allow-listed: an operator opens such a receiver with the server setting WEBHOOK_ALLOWED_ADDRESSES (e.g. 127.0.0.1:9999), for URLs staff set";
+
 export async function checkEndpointUrl(value: string, policy: AddressPolicy): Promise<string> {
   let url: URL;
   try {
@@ -26,13 +32,12 @@ export async function checkEndpointUrl(value: string, policy: AddressPolicy): Pr
   if (url.protocol === "http:" && env().production && !policy.allowedBy(host, port)) throw refuse("must be https in production");
   if (url.username || url.password) throw refuse("must not hold a user name or password");
   if (url.hash) throw refuse("must not have a fragment");
-  if (!policy.hostPermitted(host, port))
-    throw refuse("is a loopback, private, link-local or metadata address (not allow-listed)");
+  if (!policy.hostPermitted(host, port)) throw refuse(`is a loopback, private, link-local or metadata address (${HOW_TO_ALLOW})`);
   if (!isIP(host)) {
     // A name that does not resolve yet is accepted: the connect-time check still applies.
     const addresses = await lookup(host, { all: true }).catch(() => []);
     if (addresses.length > 0 && addresses.every((a) => !policy.addressPermitted(a.address, host, port)))
-      throw refuse("resolves to a loopback, private, link-local or metadata address (not allow-listed)");
+      throw refuse(`resolves to a loopback, private, link-local or metadata address (${HOW_TO_ALLOW})`);
   }
   return url.toString();
 }

@@ -162,6 +162,16 @@ describe("webhook endpoints API", () => {
     await expectUrlRefused((await merchantWithCredential()).merchantId, url);
   });
 
+  it("says how a local receiver is opened when it refuses one", async () => {
+    const m = await merchantWithCredential();
+    const refused = await call(createEndpoint, "/v1/webhook-endpoints", {
+      token: tokens.operator,
+      body: { merchantId: m.merchantId, url: "http://127.0.0.2:9999/hooks" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors[0].message).toMatch(/WEBHOOK_ALLOWED_ADDRESSES \(e\.g\. 127\.0\.0\.1:9999\)/);
+  });
+
   it("accepts the public counterparts of the refused IPv6 forms", async () => {
     const m = await merchantWithCredential();
     for (const url of ["https://[2002:808:808::1]/h", "https://[64:ff9b::808:808]/h", "https://[::ffff:8.8.8.8]/h"])
