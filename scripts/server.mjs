@@ -5,6 +5,7 @@
 // login rate limits key on, and passes on the methods Next.js cannot serve so that they are refused.
 import http from "node:http";
 import next from "next";
+import { fairUseDoor } from "./fair-use-door.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -38,84 +39,12 @@ function methodNotAllowed(res, allow) {
   );
 }
 
-// Fair use's first line (lib/http/fair-use.ts is the second, by account): a bearer token's
-// requests in flight, per kind, counted here before Next.js, where a refusal costs microseconds
-// instead of the framework's millisecond. Without it a client that re-sends each 429 at once
-// keeps this process busy refusing it, and every other caller waits behind the refusals. A
-// token's rate refusal (a 429 whose Retry-After runs past this second) is remembered until then
-// and repeated here. Keyed by the token as sent, unverified: a forged token throttles only itself.
-const CAPS = {
+// Fair use's first line, before Next.js (scripts/fair-use-door.mjs).
+const refusedAtTheDoor = fairUseDoor({
   read: Number(process.env.CONCURRENT_REQUESTS_PER_ACCOUNT || 16),
   write: Number(process.env.CONCURRENT_REQUESTS_PER_ACCOUNT || 16),
   ingest: Number(process.env.CONCURRENT_INGEST_PER_ACCOUNT || 64),
-};
-const tokensInFlight = new Map();
-const refusedUntil = new Map();
-
-function requestKind(req) {
-  if (req.method === "POST" && /^\/v1\/webhooks\/events(\/batch)?(\?|$)/.test(req.url ?? "")) return "ingest";
-  return req.method === "GET" || req.method === "HEAD" ? "read" : "write";
-}
-
-// A refusal here is answered after a short pause: a client that re-sends each one at once then
-// costs a few refusals a second per connection instead of thousands, while one that honours
-// Retry-After (at least a second) does not notice.
-const REFUSAL_PAUSE_MS = 250;
-
-function tooMany(res, code, detail, retryAfter) {
-  const timer = setTimeout(() => answerTooMany(res, code, detail, retryAfter), REFUSAL_PAUSE_MS);
-  res.on("close", () => clearTimeout(timer));
-}
-
-function answerTooMany(res, code, detail, retryAfter) {
-  if (res.destroyed) return;
-  res.writeHead(429, {
-    "content-type": "application/problem+json",
-    "cache-control": "no-store",
-    "retry-after": String(retryAfter),
-  });
-  res.end(JSON.stringify({ type: `/problems/${code}`, title: "Too Many Requests", status: 429, detail, code }));
-}
-
-/** True when the request was refused here; else it is counted until its answer is sent. */
-function refusedAtTheDoor(req, res) {
-  const authorization = req.headers.authorization;
-  if (!req.url?.startsWith("/v1/") || !authorization?.startsWith("Bearer ")) return false;
-  const kind = requestKind(req);
-  const key = `${kind} ${authorization}`;
-  const now = Date.now();
-  const until = refusedUntil.get(key);
-  if (until !== undefined) {
-    if (until > now) {
-      tooMany(
-        res,
-        "rate_limited",
-        "Too many requests for this account. Retry after Retry-After seconds.",
-        Math.ceil((until - now) / 1000),
-      );
-      return true;
-    }
-    refusedUntil.delete(key);
-  }
-  const taken = tokensInFlight.get(key) ?? 0;
-  if (taken >= CAPS[kind]) {
-    const detail = `Too many requests at once: at most ${CAPS[kind]} in flight for this account. Retry after Retry-After seconds.`;
-    tooMany(res, "concurrency_limited", detail, 1);
-    return true;
-  }
-  tokensInFlight.set(key, taken + 1);
-  res.on("close", () => {
-    const left = (tokensInFlight.get(key) ?? 1) - 1;
-    if (left <= 0) tokensInFlight.delete(key);
-    else tokensInFlight.set(key, left);
-    const retryAfter = Number(res.getHeader("retry-after"));
-    if (res.statusCode === 429 && retryAfter > 1) {
-      if (refusedUntil.size > 10_000) for (const [k, t] of refusedUntil) if (t <= Date.now()) refusedUntil.delete(k);
-      refusedUntil.set(key, Date.now() + retryAfter * 1000);
-    }
-  });
-  return false;
-}
+});
 
 const server = http.createServer((req, res) => {
   if (refusedAtTheDoor(req, res)) return;

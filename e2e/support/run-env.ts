@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
 
-// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault, fuzz and replica servers) elsewhere.
+// E2E_PORT_BASE moves the whole run (two instances, the SIGTERM, fault, fuzz, replica and fair-use servers) elsewhere.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
 export const PORTS = [PORT_BASE, PORT_BASE + 1] as const;
 export const SHUTDOWN_PORT = PORT_BASE + 2;
@@ -13,6 +13,8 @@ export const FUZZ_PORT = PORT_BASE + 4;
 export const REPLICA_PORT = PORT_BASE + 5;
 /** The browser tests' webhook receiver: named with its port in the allow-list, so its answers are shown. */
 export const RECEIVER_PORT = PORT_BASE + 6;
+/** A server of its own with the default fair use (e2e/api/fair-use-door.spec.ts). */
+export const FAIR_USE_PORT = PORT_BASE + 7;
 export type Port = number;
 
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;
