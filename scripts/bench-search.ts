@@ -7,9 +7,10 @@
 // the list runs searches (planned for their values: eventStatementName), with a different value
 // each run. Prints p50/p95 per query and size and the plan (EXPLAIN ANALYZE) of each at the
 // largest size; --write puts the figures in docs/benchmarks.md ("search" section) and the plans in
-// docs/benchmarks-search-plans.md.
+// test-results/search-plans.md (git-ignored: plans are for reading, not for keeping).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -38,6 +39,7 @@ const DATABASE_URL = URL_OF(DATABASE);
 const MERCHANTS = 20_000;
 const MIDS = 50_000;
 const CHUNK = 1_000_000;
+const PLANS_FILE = "test-results/search-plans.md";
 
 // The words merchant names are made of: half of them accented, as Brazilian shop names are.
 const FIRST = ["Salão", "Ótica", "Padaria", "Açougue", "Mercado", "Farmácia", "Café", "Restaurante", "Livraria", "Papelaria"];
@@ -269,7 +271,7 @@ async function main(): Promise<void> {
     if (!args.keep && !args.reuse) await dropDatabase();
   }
   const markdown = [
-    "## Search (issue 23): `npm run bench:search`",
+    "## Search: `npm run bench:search`",
     "",
     `PostgreSQL 15 on this machine (${cpus().length} cores, shared with other work: compare the rows of one run, not runs).`,
     `Rows made by SQL (${MERCHANTS.toLocaleString("en")} merchants, ${MIDS.toLocaleString("en")} MIDs, a year of monthly partitions);`,
@@ -280,18 +282,20 @@ async function main(): Promise<void> {
     "| --- | --- | --- | --- | --- |",
     ...rows,
     "",
-    "The plan (`EXPLAIN (ANALYZE, BUFFERS)`) of each query at the largest size: [benchmarks-search-plans.md](benchmarks-search-plans.md).",
+    `The plan (\`EXPLAIN (ANALYZE, BUFFERS)\`) of each query at the largest size: \`npm run bench:search -- --write\` writes them to ${PLANS_FILE} (not committed).`,
   ];
   const plansMarkdown = [
-    "# Search plans (issue 23): `npm run bench:search -- --write`",
+    "# Search plans: `npm run bench:search -- --write`",
     "",
-    "The plan of each query of [benchmarks.md](benchmarks.md#search-issue-23-npm-run-benchsearch) at its largest size, as the last written run left it.",
+    "The plan of each query of docs/benchmarks.md (section Search) at its largest size, as this run left it.",
     "",
     ...plans,
   ];
   if (args.write) {
     writeReportSection("docs/benchmarks.md", "search", markdown);
-    writeReportSection("docs/benchmarks-search-plans.md", "search-plans", plansMarkdown);
+    mkdirSync("test-results", { recursive: true });
+    writeFileSync(PLANS_FILE, `${plansMarkdown.join("\n")}\n`);
+    console.log(`wrote ${PLANS_FILE}`);
   } else console.log([...markdown, "", ...plans].join("\n"));
 }
 
