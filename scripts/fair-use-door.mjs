@@ -2,8 +2,9 @@
 // second, by account): a bearer token's requests in flight, per kind, counted before Next.js,
 // where a refusal costs microseconds instead of the framework's millisecond. Without it a client
 // that re-sends each 429 at once keeps the process busy refusing it, and every other caller waits
-// behind the refusals. A token's rate refusal (a 429 whose Retry-After runs past this second) is remembered until then
-// and repeated here. Keyed by the token as sent, unverified: a forged token throttles only itself.
+// behind the refusals. Every 429 of the application is remembered for the token and kind until
+// its Retry-After and repeated here. Keyed by the token as sent, unverified: a forged token
+// throttles only itself.
 import { randomBytes } from "node:crypto";
 
 function requestKind(req) {
@@ -80,7 +81,7 @@ export function fairUseDoor(caps) {
     res.on("finish", () => {
       // As Next.js sets it: with setHeader, which getHeader reads back.
       const retryAfter = Number(res.getHeader("retry-after"));
-      if (res.statusCode === 429 && retryAfter > 1) {
+      if (res.statusCode === 429 && retryAfter >= 1) {
         if (refusedUntil.size > 10_000) for (const [k, t] of refusedUntil) if (t <= Date.now()) refusedUntil.delete(k);
         refusedUntil.set(key, Date.now() + retryAfter * 1000);
       }

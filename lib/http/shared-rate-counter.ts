@@ -22,8 +22,38 @@ const buckets = g.__pic_shared_rates;
 let timer: NodeJS.Timeout | undefined;
 let flushing: Promise<void> | undefined;
 
+/**
+ * A minute's limit is also spread over its seconds, on each instance: at most a thirtieth of it
+ * (twice the even share, at least PER_SECOND_FLOOR) in any one second, so a burst cannot spend
+ * the whole minute's allowance in its first seconds and take every core meanwhile.
+ */
+const PER_SECOND_FLOOR = 10;
+const g2 = globalThis as unknown as { __pic_second_rates?: Map<string, { second: number; count: number }> };
+g2.__pic_second_rates ??= new Map();
+const seconds = g2.__pic_second_rates;
+
+function admitThisSecond(key: string, limit: number, now: number): void {
+  const cap = Math.max(PER_SECOND_FLOOR, Math.ceil(limit / 30));
+  const second = Math.floor(now / 1000);
+  const entry = seconds.get(key);
+  if (!entry || entry.second !== second) {
+    if (seconds.size > 10_000) for (const [k, e] of seconds) if (e.second < second) seconds.delete(k);
+    seconds.set(key, { second, count: 1 });
+    return;
+  }
+  if (entry.count >= cap) {
+    throw tooManyRequests(
+      "rate_limited",
+      `Too many requests: at most ${limit} per minute for this account, and ${cap} in any one second. Retry after Retry-After seconds.`,
+      1,
+    );
+  }
+  entry.count += 1;
+}
+
 /** Counts one request of `subject` under `name`; refuses it (429 with Retry-After) once the window holds `limit`. */
 export function admitRate(name: string, subject: string, limit: number, now = Date.now()): void {
+  admitThisSecond(`${name}:${subject}`, limit, now);
   const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
   const key = `rate:${name}:${subject}:${windowStart / 1000}`;
   let bucket = buckets.get(key);

@@ -2,7 +2,7 @@
 // holds each request until the test lets it go: a token's requests beyond its in-flight cap are
 // refused at the door (429 concurrency_limited, after its pause), other tokens and other kinds
 // pass, the place comes back when an answer is sent, and a rate refusal of the application behind
-// it (a 429 with Retry-After past this second) is repeated at the door until then.
+// it (any 429, with its Retry-After) is repeated at the door until then.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,10 +84,18 @@ describe("the fair-use door", () => {
     expect(Number(repeated.headers.get("retry-after"))).toBeGreaterThan(1);
     expect(await repeated.json()).toMatchObject({ code: "rate_limited" });
     expect(held).toHaveLength(0);
-    // A concurrency refusal (Retry-After: 1) is not remembered; writes of that token still pass.
+    // Per kind: writes of that token still pass.
     const write = send("/v1/merchants", "c", "POST");
     await holding(1);
     held.splice(0)[0]!.release();
     expect((await write).status).toBe(200);
+    // A refusal for a second (the application's per-second share, or its concurrency) is repeated for that second.
+    const refusedForASecond = send("/v1/merchants", "d", "POST");
+    await holding(1);
+    held.splice(0)[0]!.release(429, { "retry-after": "1" });
+    expect((await refusedForASecond).status).toBe(429);
+    const repeatedForASecond = await send("/v1/merchants", "d", "POST");
+    expect([repeatedForASecond.status, repeatedForASecond.headers.get("retry-after")]).toEqual([429, "1"]);
+    expect(held).toHaveLength(0);
   });
 });

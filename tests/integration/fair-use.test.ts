@@ -10,7 +10,7 @@ import { db, inPipeline } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { INSTANCE_READS_KEY } from "@/lib/http/fair-use";
 import { placesTaken, takePlace } from "@/lib/http/in-flight-limit";
-import { flushRateCounts } from "@/lib/http/shared-rate-counter";
+import { admitRate, flushRateCounts } from "@/lib/http/shared-rate-counter";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
@@ -112,6 +112,17 @@ describe("reads per minute per account", () => {
     const refused = await read(account.accessToken);
     expect(refused.status).toBe(429);
     expect(refused.json.code).toBe("rate_limited");
+  });
+});
+
+describe("a minute's rate, spread over its seconds", () => {
+  it("admits at most a thirtieth of the minute's limit (at least 10) in any one second", () => {
+    const second = Math.floor(Date.now() / 1000) * 1000 + 10_000;
+    const admit = (at: number) => admitRate("spread-test", "someone", 600, at);
+    for (let i = 0; i < 20; i++) admit(second + i);
+    expect(() => admit(second + 500)).toThrow(expect.objectContaining({ status: 429, code: "rate_limited" }));
+    // The next second has its own share.
+    expect(() => admit(second + 1_000)).not.toThrow();
   });
 });
 
