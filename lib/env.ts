@@ -150,6 +150,9 @@ const schema = z.object({
   ALERT_ENDPOINT_FAILING_MINUTES: positiveInt(60),
   // The oldest pending event, or the longest-due delivery, older than this.
   ALERT_QUEUE_AGE_SECONDS: positiveInt(60),
+  // An imported statement with more sales still missing their notification than this (open
+  // missing_notification exceptions): a few late or lost notifications a day are ordinary.
+  ALERT_RECONCILIATION_MISSING_THRESHOLD: positiveInt(10),
   // Hosts, addresses or CIDR ranges, each with an optional port, that deliveries may reach
   // although private or loopback (lib/config/webhook-allow-list.ts).
   WEBHOOK_ALLOWED_ADDRESSES: z
@@ -298,6 +301,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
       },
       endpointFailingMinutes: raw.ALERT_ENDPOINT_FAILING_MINUTES,
       queueAgeSeconds: raw.ALERT_QUEUE_AGE_SECONDS,
+      reconciliationMissingThreshold: raw.ALERT_RECONCILIATION_MISSING_THRESHOLD,
     },
     benchRoutes: raw.BENCH_ROUTES,
     metricsToken: raw.METRICS_TOKEN,

@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { USERS } from "@/e2e/support/users";
 import { type FuzzReport, fuzzApi } from "@/tests/fuzz/openapi-fuzzer";
 import { prepareScratchDatabase, startScratchServer } from "@/tests/support/scratch-server";
+import { FAIR_USE_OFF } from "./support/capacity-env";
 import { runMain } from "./support/run-main";
 import { LOCAL_ADMIN_URL } from "./support/target-server";
 
@@ -34,7 +35,7 @@ type Target = { baseUrl: string; fetch?: typeof fetch; stop: () => Promise<void>
 async function inProcessTarget(): Promise<Target> {
   const database = prepareScratchDatabase({ purpose: "fuzz", adminUrl: ADMIN_URL, port: Number(values.port) });
   // The handlers read the environment on first use: it must be the scratch database's before any is loaded.
-  Object.assign(process.env, database.env, { LOG_LEVEL: "silent" });
+  Object.assign(process.env, database.env, FAIR_USE_OFF, { LOG_LEVEL: "silent" });
   const { inProcessFetch } = await import("@/tests/fuzz/in-process-fetch");
   return {
     baseUrl: `http://127.0.0.1:${values.port}`,
@@ -54,6 +55,7 @@ async function serverTarget(): Promise<Target> {
     adminUrl: ADMIN_URL,
     port: Number(values.port),
     logFile: "test-results/next-fuzz-run.log",
+    env: FAIR_USE_OFF,
   });
 }
 

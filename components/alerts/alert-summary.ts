@@ -1,9 +1,10 @@
 // How the console words an alert and where it links: the events behind it (the events list
-// filtered by its subject, failure reason and time), or the endpoint's page. Pure.
+// filtered by its subject, failure reason and time), the endpoint's page, or a statement's
+// missing sales on the Reconciliation page. Pure.
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { ALERT_KIND_LABELS } from "@/lib/alerts/alert-kinds";
 import type { EventFilters } from "@/lib/events/event-filters";
-import { eventsLink, webhooksLink } from "@/lib/links/list-links";
+import { eventsLink, reconciliationLink, webhooksLink } from "@/lib/links/list-links";
 
 const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "?");
 
@@ -22,6 +23,8 @@ export function alertSummary(alert: AlertDto): string {
       return `Endpoint ${alert.subject.id} was disabled: ${d.disabledReason}`;
     case "queue_stalled":
       return `The oldest pending ${alert.subject.id === "events" ? "event" : "delivery"} has waited ${d.ageSeconds} s`;
+    case "reconciliation_missing":
+      return `${d.missing} sales of ${d.acquirerName}'s statement for ${d.periodStart === d.periodEnd ? d.periodStart : `${d.periodStart} to ${d.periodEnd}`} have no notification (threshold ${d.threshold})`;
   }
 }
 
@@ -39,6 +42,12 @@ export function alertLink(alert: AlertDto): { href: string; label: string } {
   const { type, id } = alert.subject;
   if (type === "endpoint") return { href: webhooksLink(), label: "Endpoints" };
   if (type === "queue") return { href: eventsLink({ status: ["pending"] }), label: "Pending events" };
+  if (type === "import") {
+    return {
+      href: reconciliationLink({ import_id: id, kind: "missing_notification", status: "open" }),
+      label: "Missing sales",
+    };
+  }
   const filters: Partial<EventFilters> =
     type in SUBJECT_FILTER ? { [SUBJECT_FILTER[type as keyof typeof SUBJECT_FILTER]]: id } : {};
   if (alert.kind === "failure_rate") {

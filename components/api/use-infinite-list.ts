@@ -12,6 +12,8 @@ export function useInfiniteList<T>(options: {
   queryKey: QueryKey;
   path: (cursor: string | undefined) => string;
   onPage?: (page: Page<T>) => void;
+  /** false: not read at all (a list the caller's role may not read). */
+  enabled?: boolean;
 }) {
   const { status } = useSession();
   const apiFetch = useApiFetch();
@@ -24,6 +26,6 @@ export function useInfiniteList<T>(options: {
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.metadata.has_more ? (last.metadata.cursor ?? undefined) : undefined),
-    enabled: status === "authenticated",
+    enabled: status === "authenticated" && options.enabled !== false,
   });
 }

@@ -128,6 +128,7 @@ export function CredentialRow({
               onClick={() =>
                 setToggleTarget({
                   credential,
+                  provider,
                   providerName: provider?.displayName ?? credential.providerId,
                   merchantName: merchant?.name ?? credential.merchantId,
                   account,

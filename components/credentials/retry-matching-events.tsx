@@ -1,8 +1,9 @@
 "use client";
 
-// After a credential is created: the failed events it would now match (same acquirer, MID and
-// TID, failed for want of a credential), with the offer to retry them all and the outcome,
-// "12 processed". Closes the loop a no_matching_credential event opens.
+// After a credential is created, or enabled again: the failed events it would now match (same
+// acquirer, MID and TID, failed for want of a credential, or while it was disabled), with the
+// offer to retry them all and the outcome, "12 processed". Closes the loop a
+// no_matching_credential or credential_disabled event opens.
 import { useSession } from "next-auth/react";
 import { formatCount } from "@/components/events/format";
 import { RetryJobProgress } from "@/components/events/retry-job-progress";
@@ -13,31 +14,60 @@ import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { can } from "@/lib/auth/roles";
 import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
-import type { CreatedCredentialDto } from "@/lib/credentials/credential-dto";
 import { parseEventFilters } from "@/lib/events/event-filters";
 import { eventsLink } from "@/lib/links/list-links";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
-/** The list's filters for the failed events a new credential matches. */
+/** Why the events failed that the credential now matches: none existed, or it was disabled. */
+export type MatchedFailure = "no_matching_credential" | "credential_disabled";
+
+/** A stored credential's data is null when it cannot be decrypted: then nothing is offered. */
+type MatchingCredential = { authenticationData: Record<string, string> | null };
+
+const WORDS: Record<MatchedFailure, { retrying: string; refused: string; matches: string }> = {
+  no_matching_credential: {
+    retrying: "Retrying the events that failed for want of this credential",
+    refused: "refused for want of a credential",
+    matches: "This one matches",
+  },
+  credential_disabled: {
+    retrying: "Retrying the events that failed while this credential was disabled",
+    refused: "refused while this credential was disabled",
+    matches: "It matches",
+  },
+};
+
+/** The list's filters for the failed events a new (or newly enabled) credential matches. */
 export function matchingFailedEventFilters(
-  credential: CreatedCredentialDto,
+  credential: MatchingCredential,
   provider: ProviderDto,
+  reason: MatchedFailure = "no_matching_credential",
 ): Record<string, string> | undefined {
+  if (!credential.authenticationData) return undefined;
   const ids = acquirerIdentifiers(provider.kind, credential.authenticationData);
   if (!ids.acquirerMerchantIdentifier) return undefined;
   return {
     status: "failed",
-    failure_reason: "no_matching_credential",
+    failure_reason: reason,
     acquirer_name: provider.name,
     acquirer_merchant_id: ids.acquirerMerchantIdentifier,
     ...(ids.acquirerTerminalIdentifier ? { acquirer_terminal_id: ids.acquirerTerminalIdentifier } : {}),
   };
 }
 
-export function RetryMatchingEvents({ credential, provider }: { credential: CreatedCredentialDto; provider: ProviderDto }) {
+export function RetryMatchingEvents({
+  credential,
+  provider,
+  reason = "no_matching_credential",
+}: {
+  credential: MatchingCredential;
+  provider: ProviderDto;
+  reason?: MatchedFailure;
+}) {
   const { data: session } = useSession();
   const mayRetry = session?.user.role ? can({ role: session.user.role }, "events:retry") : false;
-  const filters = matchingFailedEventFilters(credential, provider);
+  const filters = matchingFailedEventFilters(credential, provider, reason);
+  const words = WORDS[reason];
   const count = useFailedEventCount(filters ?? {}, mayRetry && Boolean(filters));
   const start = useStartBulkRetry();
   const job = useRetryJob(start.data?.id);
@@ -58,7 +88,7 @@ export function RetryMatchingEvents({ credential, provider }: { credential: Crea
     >
       {shown ? (
         <>
-          <p className="font-medium">Retrying the events that failed for want of this credential</p>
+          <p className="font-medium">{words.retrying}</p>
           <RetryJobProgress job={shown} />
           {shown.status === "done" ? (
             <LinkButton variant="secondary" size="sm" href={eventsLink({ acquirerMerchantId: filters.acquirer_merchant_id })}>
@@ -73,8 +103,7 @@ export function RetryMatchingEvents({ credential, provider }: { credential: Crea
               {formatCount(n)}
               {count.data?.capped ? "+" : ""} failed {n === 1 ? "event" : "events"}
             </strong>{" "}
-            of this account {n === 1 ? "was" : "were"} refused for want of a credential. This one matches{" "}
-            {n === 1 ? "it" : "them"} now.
+            of this account {n === 1 ? "was" : "were"} {words.refused}. {words.matches} {n === 1 ? "it" : "them"} now.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => start.mutate(filters)} disabled={start.isPending} data-testid="retry-matching">

@@ -1,30 +1,42 @@
 "use client";
 
 // Enable or disable a credential, after a confirmation that says what it changes: a disabled
-// credential stops matching notifications, which then fail with credential_disabled.
+// credential stops matching notifications, which then fail with credential_disabled. Once it is
+// enabled again the dialog stays to offer retrying those events (they match it now).
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { credentialKeys } from "@/components/credentials/credential-queries";
+import { RetryMatchingEvents } from "@/components/credentials/retry-matching-events";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import { updateCredentialBody } from "@/lib/credentials/schemas";
+import type { ProviderDto } from "@/lib/providers/list-providers";
 
-export type ToggleTarget = { credential: CredentialDto; providerName: string; merchantName: string; account: string };
+export type ToggleTarget = {
+  credential: CredentialDto;
+  /** Unknown while the providers load: then no retry is offered after enabling. */
+  provider: ProviderDto | undefined;
+  providerName: string;
+  merchantName: string;
+  account: string;
+};
 
 export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarget | null; onClose: () => void }) {
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [enabled, setEnabled] = useState(false);
   const enabling = target ? !target.credential.enabled : false;
 
   function close() {
     if (pending) return;
     setError(null);
+    setEnabled(false);
     onClose();
   }
 
@@ -41,7 +53,8 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
         description: `${target.providerName} · ${target.merchantName}`,
       });
       setPending(false);
-      onClose();
+      if (enabling) setEnabled(true);
+      else onClose();
     } catch (caught) {
       setPending(false);
       setError(
@@ -58,11 +71,13 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
       onClose={close}
       size="sm"
       testId="toggle-credential-dialog"
-      title={enabling ? "Enable this credential?" : "Disable this credential?"}
+      title={enabled ? "Credential enabled" : enabling ? "Enable this credential?" : "Disable this credential?"}
       description={
-        enabling
-          ? "Notifications for this account will be matched to the merchant again."
-          : "Notifications for this account will fail with “credential disabled” until it is enabled again. Nothing is deleted."
+        enabled
+          ? "Notifications for this account are matched to the merchant again."
+          : enabling
+            ? "Notifications for this account will be matched to the merchant again."
+            : "Notifications for this account will fail with “credential disabled” until it is enabled again. Nothing is deleted."
       }
       action={{
         holdCancel: true,
@@ -72,6 +87,7 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
         pending,
         danger: !enabling,
         autoFocus: true,
+        done: enabled ? { label: "Done", onClick: close, autoFocus: true } : null,
       }}
     >
       {target ? (
@@ -87,6 +103,9 @@ export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarg
             <dd className="font-mono text-[13px]">{target.credential.id}</dd>
           </dl>
           {error ? <Alert title={enabling ? "Not enabled." : "Not disabled."}>{error}</Alert> : null}
+          {enabled && target.provider ? (
+            <RetryMatchingEvents credential={target.credential} provider={target.provider} reason="credential_disabled" />
+          ) : null}
         </div>
       ) : null}
     </ActionDialog>

@@ -22,6 +22,7 @@ const SECTIONS: NavSection[] = [
       { href: "/alerts", label: "Alerts", icon: "audit", permission: "read", portal: true },
       { href: "/events", label: "Events", icon: "events", permission: "read", portal: true },
       { href: "/credentials", label: "Credentials", icon: "credentials", permission: "read", portal: true },
+      { href: "/reconciliation", label: "Reconciliation", icon: "refresh", permission: "read", portal: true },
       { href: "/merchants", label: "Merchants", icon: "merchants", permission: "read" },
       { href: "/webhooks", label: "Webhook endpoints", icon: "inbox", permission: "read", portal: true },
       { href: "/verifying-signatures", label: "Verifying signatures", icon: "audit", permission: "read", portal: true },

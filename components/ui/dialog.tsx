@@ -3,7 +3,12 @@
 // A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
 // (focus stays inside), Escape asks onClose to close it, and the browser returns focus to the opener. Labelled
 // by its title, described by its description.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+//
+// It is portalled to document.body: the top layer lifts a modal's box out of its opener's layout,
+// but not out of its inherited styles, so a dialog opened from a right-aligned, no-wrap table cell
+// (a row's actions) took that alignment and overflowed its own panel.
+import { type ReactNode, useEffect, useId, useRef, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { HeadingRow } from "@/components/ui/heading-row";
@@ -34,7 +39,14 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // document.body exists only in the browser: the server renders no dialog, the client adds it.
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the element exists only once inBrowser is true; a dialog open from the first render opens then.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -44,9 +56,10 @@ export function Dialog({
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, inBrowser]);
 
-  return (
+  if (!inBrowser) return null;
+  return createPortal(
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -91,6 +104,9 @@ export function Dialog({
           ) : null}
         </div>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
+
+const noSubscription = () => () => {};

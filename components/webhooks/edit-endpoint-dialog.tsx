@@ -14,6 +14,7 @@ import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { EventTypeChoice } from "@/components/webhooks/endpoint-event-types";
 import { type EndpointFormValues, endpointChanges, endpointFormValues } from "@/components/webhooks/endpoint-form-values";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -38,7 +39,6 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
   const ids = {
     url: useId(),
     description: useId(),
-    eventTypes: useId(),
     rateLimit: useId(),
     enabled: useId(),
     allAlerts: useId(),
@@ -93,13 +93,11 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
           onChange={(e) => set({ description: e.target.value })}
           error={errors.description}
         />
-        <TextField
-          id={ids.eventTypes}
-          label="Event types"
-          hint="Comma-separated, e.g. payment.completed, payment.failed; alert.opened, alert.resolved for the merchant's alerts. Empty: every event type, no alerts."
+        <EventTypeChoice
           value={values.eventTypes}
-          onChange={(e) => set({ eventTypes: e.target.value })}
-          error={errors.eventTypes ?? errors["eventTypes.0"]}
+          stored={endpoint.eventTypes}
+          onChange={(eventTypes) => set({ eventTypes })}
+          error={errors.eventTypes}
         />
         <TextField
           id={ids.rateLimit}

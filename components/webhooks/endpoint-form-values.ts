@@ -1,5 +1,5 @@
-// The edit form's values as text (what the inputs hold) and the PATCH body they make: event types
-// as a comma-separated list, the rate limit as digits or empty for none, every merchant's alerts
+// The edit form's values (what the inputs hold) and the PATCH body they make: event types as the
+// ticked names, the rate limit as digits or empty for none, every merchant's alerts
 // (allAlerts: admins only, the API refuses it to others). The API's schema
 // (updateWebhookEndpointBody) checks the result and names the field it refuses.
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -8,7 +8,7 @@ import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 export type EndpointFormValues = {
   url: string;
   description: string;
-  eventTypes: string;
+  eventTypes: string[];
   rateLimit: string;
   enabled: boolean;
   allAlerts: boolean;
@@ -18,7 +18,7 @@ export function endpointFormValues(endpoint: WebhookEndpointDto): EndpointFormVa
   return {
     url: endpoint.url,
     description: endpoint.description,
-    eventTypes: endpoint.eventTypes.join(", "),
+    eventTypes: endpoint.eventTypes,
     rateLimit: endpoint.rateLimit === null ? "" : String(endpoint.rateLimit),
     enabled: endpoint.enabled,
     allAlerts: endpoint.allAlerts,
@@ -31,12 +31,9 @@ export function endpointChanges(endpoint: WebhookEndpointDto, values: EndpointFo
   const changes: UpdateWebhookEndpointInput = {};
   if (values.url.trim() !== before.url) changes.url = values.url.trim();
   if (values.description !== before.description) changes.description = values.description;
-  if (values.eventTypes !== before.eventTypes) {
-    changes.eventTypes = values.eventTypes
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean);
-  }
+  // Sent only when the ticks changed: an endpoint saved with a name that is no event type keeps it
+  // through other changes (the API refuses such names in eventTypes).
+  if ([...values.eventTypes].sort().join() !== [...before.eventTypes].sort().join()) changes.eventTypes = values.eventTypes;
   if (values.rateLimit.trim() !== before.rateLimit) {
     // Not a number: sent as given, for the API to name the field ("must be an integer ...").
     changes.rateLimit = values.rateLimit.trim() === "" ? null : (Number(values.rateLimit) as number);

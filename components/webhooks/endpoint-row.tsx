@@ -12,6 +12,7 @@ import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { EndpointActions } from "@/components/webhooks/endpoint-actions";
+import { EndpointEventTypes } from "@/components/webhooks/endpoint-event-types";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
 import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
 
@@ -61,6 +62,7 @@ export function EndpointRow({
       <Td>
         <p className="font-mono text-[13px] break-all">{endpoint.url}</p>
         <p className="text-xs text-(--fg-subtle)">{endpoint.description}</p>
+        <EndpointEventTypes types={endpoint.eventTypes} />
         {endpoint.enabled ? null : (
           <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-// Registering a webhook endpoint: merchant, URL and description; the answer holds the signing
+// Registering a webhook endpoint: merchant, URL, description and event types; the answer holds the signing
 // secret, which is shown this once with a copy button.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
+import { EventTypeChoice } from "@/components/webhooks/endpoint-event-types";
 import { SecretShownOnce } from "@/components/webhooks/secret-shown-once";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
@@ -29,6 +30,7 @@ export function NewEndpointButton({
   const [merchantId, setMerchantId] = useState<string | undefined>(defaultMerchantId);
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
+  const [eventTypes, setEventTypes] = useState<string[]>([]);
   const { pending, error, setError, run } = useDialogAction();
   const [created, setCreated] = useState<WebhookEndpointDto | null>(null);
   const submit = useApiSubmit();
@@ -41,6 +43,7 @@ export function NewEndpointButton({
     setCreated(null);
     setUrl("");
     setDescription("");
+    setEventTypes([]);
     setError(null);
   }
 
@@ -53,7 +56,7 @@ export function NewEndpointButton({
       async () => {
         const endpoint = await submit<WebhookEndpointDto>("/v1/webhook-endpoints", {
           method: "POST",
-          body: { merchantId: chosen, url, description },
+          body: { merchantId: chosen, url, description, eventTypes },
         });
         setCreated(endpoint);
         await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints });
@@ -107,6 +110,7 @@ export function NewEndpointButton({
               <Label htmlFor={ids.description}>Description</Label>
               <Input id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} />
             </div>
+            <EventTypeChoice value={eventTypes} onChange={setEventTypes} />
             {error ? (
               <p id={ids.error} role="alert" className="text-sm text-(--danger)">
                 {error}

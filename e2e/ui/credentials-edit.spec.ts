@@ -1,6 +1,6 @@
 // Editing a credential in the dashboard (issue 11): fix a TID and go live behind a confirmation
 // that names both changes; rotate a secret (the old one is never shown, the new one masked);
-// one state badge; axe finds no serious violation; a screenshot for docs/screenshots/.
+// its enabled state and the acquirer's status; axe finds no serious violation; a screenshot for docs/screenshots/.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
@@ -49,7 +49,7 @@ test("an operator fixes a TID and goes live, after confirming both", async ({ pa
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto(`/credentials?merchantId=${merchantId}`);
   const row = page.getByTestId("credential-row").filter({ hasText: mid });
-  await expect(row.getByTestId("credential-state")).toHaveText("Connected");
+  await expect(row.getByTestId("credential-status")).toHaveText("Connected");
   await expect(row.getByTestId("credential-mode")).toHaveText("Test mode");
   await row.getByRole("button", { name: `Edit credential ${credential.id}` }).click();
 

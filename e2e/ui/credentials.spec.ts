@@ -142,11 +142,13 @@ test("an operator creates a merchant, a credential for each provider kind, and d
   await expect(confirm).toContainText(tid);
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
-  await expect(cieloRow.getByTestId("credential-state")).toHaveText("Connected");
+  await expect(cieloRow.getByTestId("credential-enabled")).toHaveText("Enabled");
+  await expect(cieloRow.getByTestId("credential-status")).toHaveText("Connected");
   await cieloRow.getByRole("button", { name: `Disable credential ${cieloId}` }).click();
   await confirm.getByRole("button", { name: "Disable credential" }).click();
   await expect(confirm).toBeHidden();
-  await expect(cieloRow.getByTestId("credential-state")).toHaveText("Disabled");
+  await expect(cieloRow.getByTestId("credential-enabled")).toHaveText("Disabled");
+  await expect(cieloRow.getByTestId("credential-status")).toHaveText("Connected");
   await expect(page.getByTestId("toast").filter({ hasText: "Credential disabled" })).toBeVisible();
 
   // The state filter joins the merchant filter in the URL, and survives a reload.

@@ -192,7 +192,10 @@ test("an admin makes an endpoint receive every merchant's alerts; an operator se
     await expect(box).toBeChecked();
     await expect(box).toBeDisabled();
   } finally {
-    expect((await api.delete(`/v1/webhook-endpoints/${id}`)).status()).toBe(200);
+    // Only an admin deletes an endpoint that receives every alert (endpoint-write-scope.ts).
+    const admin = await apiAs(USERS.admin);
+    expect((await admin.delete(`/v1/webhook-endpoints/${id}`)).status()).toBe(200);
+    await admin.dispose();
     await api.dispose();
   }
 });

@@ -2,7 +2,7 @@
 // the operational webhooks (alert.opened, alert.resolved).
 import { z } from "zod";
 import type { Alert } from "@/generated/prisma/client";
-import { ALERT_KINDS, ALERT_STATES, ALERT_SUBJECT_TYPES, type AlertState } from "@/lib/alerts/alert-kinds";
+import { ALERT_KINDS, ALERT_MESSAGE_TYPES, ALERT_STATES, ALERT_SUBJECT_TYPES, type AlertState } from "@/lib/alerts/alert-kinds";
 import { XID_PATTERN } from "@/lib/ids";
 
 const instant = z.iso.datetime({ precision: 3 });
@@ -32,6 +32,13 @@ export const alertSchema = z.strictObject({
 });
 
 export type AlertDto = z.output<typeof alertSchema>;
+
+/** An operational webhook's body (alert-outbox.ts writes it): the Standard Webhooks shape around the alert. */
+export const alertMessageSchema = z.strictObject({
+  type: z.enum(ALERT_MESSAGE_TYPES),
+  timestamp: instant.describe("When the alert changed"),
+  data: alertSchema,
+});
 
 export function alertState(row: Pick<Alert, "resolvedAt" | "acknowledgedAt">): AlertState {
   if (row.resolvedAt) return "resolved";

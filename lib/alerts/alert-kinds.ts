@@ -1,14 +1,22 @@
 // What an alert can be about, said once (pure: the API's schemas, the filter table and the
 // dashboard read it). docs/operations.md, "Alerts", explains each rule.
 
-export const ALERT_KINDS = ["failure_rate", "silence", "endpoint_failing", "endpoint_disabled", "queue_stalled"] as const;
+export const ALERT_KINDS = [
+  "failure_rate",
+  "silence",
+  "endpoint_failing",
+  "endpoint_disabled",
+  "queue_stalled",
+  "reconciliation_missing",
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** open: the condition holds, nobody acknowledged it; acknowledged: holds, someone is on it; resolved: no longer holds. */
 export const ALERT_STATES = ["open", "acknowledged", "resolved"] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
-export const ALERT_SUBJECT_TYPES = ["acquirer", "merchant", "terminal", "endpoint", "queue"] as const;
+/** import: an acquirer's statement (lib/reconciliation/), by its id. */
+export const ALERT_SUBJECT_TYPES = ["acquirer", "merchant", "terminal", "endpoint", "queue", "import"] as const;
 export type AlertSubjectType = (typeof ALERT_SUBJECT_TYPES)[number];
 
 /** The operational webhooks' types: an endpoint that lists one receives that change of alerts. */
@@ -21,4 +29,5 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   endpoint_failing: "Endpoint failing",
   endpoint_disabled: "Endpoint disabled",
   queue_stalled: "Queue stalled",
+  reconciliation_missing: "Missing notifications",
 };

@@ -4,13 +4,15 @@
 // for every alert: all_alerts), in the change's own transaction, so no change is lost or sent
 // without having happened. deliver-alerts.ts sends them.
 import "server-only";
+import type { z } from "zod";
 import type { Alert, Prisma } from "@/generated/prisma/client";
-import { toAlertDto } from "@/lib/alerts/alert-dto";
+import { type alertMessageSchema, toAlertDto } from "@/lib/alerts/alert-dto";
 import type { AlertMessageType } from "@/lib/alerts/alert-kinds";
 
 /** The message's body: the Standard Webhooks payload shape (type, timestamp, data). */
 export function alertMessage(type: AlertMessageType, alert: Alert, at: Date): string {
-  return JSON.stringify({ type, timestamp: at.toISOString(), data: toAlertDto(alert) });
+  const message: z.output<typeof alertMessageSchema> = { type, timestamp: at.toISOString(), data: toAlertDto(alert) };
+  return JSON.stringify(message);
 }
 
 export async function queueAlertMessages(

@@ -10,11 +10,12 @@ import { type AlertRule, type OpenAlert, subjectKey } from "@/lib/alerts/finding
 import { endpointRules } from "@/lib/alerts/rules/endpoint-rules";
 import { failureRateRule } from "@/lib/alerts/rules/failure-rate-rule";
 import { queueRule } from "@/lib/alerts/rules/queue-rule";
+import { reconciliationRule } from "@/lib/alerts/rules/reconciliation-rule";
 import { silenceRule } from "@/lib/alerts/rules/silence-rule";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 
-export const ALERT_RULES: AlertRule[] = [failureRateRule, silenceRule, endpointRules, queueRule];
+export const ALERT_RULES: AlertRule[] = [failureRateRule, silenceRule, endpointRules, queueRule, reconciliationRule];
 
 export type EvaluationResult = { opened: string[]; resolved: string[]; kept: number };
 

@@ -16,10 +16,9 @@ import { sql } from "@/lib/db/client";
 import type { EventData } from "@/lib/events/data-schema";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { eventColumnsOf } from "@/lib/events/event-columns";
+import { PAYMENT_COMPLETED } from "@/lib/events/event-types";
 import { withEventMonth } from "@/lib/events/partitions";
 import { countDecisions } from "@/lib/metrics/registry";
-
-const PAYMENT_COMPLETED = "payment.completed";
 
 /** bodies: whether each stored event's JSON comes back (the single form answers it; a batch only ids). */
 function insertEventsSql(bodies: boolean): string {

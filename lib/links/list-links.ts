@@ -8,6 +8,7 @@ import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
 import { EMPTY_FILTERS, type EventFilters, eventFiltersSearch } from "@/lib/events/event-filters";
 import { type AnyFilter, type PageFilters, pageFiltersQuery } from "@/lib/paging/list-filter-table";
+import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
 
 /** /events with these filters, in the events page's own parameter names. */
 export function eventsLink(filters: Partial<EventFilters> = {}): string {
@@ -26,6 +27,9 @@ export const credentialsLink = tableLink("/credentials", CREDENTIAL_FILTER_TABLE
 
 /** /alerts with these filters (its filter table's names). */
 export const alertsLink = tableLink("/alerts", ALERT_FILTER_TABLE);
+
+/** /reconciliation with its exceptions filtered (the exceptions' filter table's names). */
+export const reconciliationLink = tableLink("/reconciliation", EXCEPTION_FILTER_TABLE);
 
 /** The webhook endpoints page's one filter: one merchant's endpoints. */
 export type WebhookFilters = { merchantId?: string };

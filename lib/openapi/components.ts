@@ -32,6 +32,7 @@ import { namedSchemas, schemaRef } from "@/lib/openapi/json-schema";
 import type { OpenApiDocument, Reference } from "@/lib/openapi/types";
 import { providerSchema } from "@/lib/providers/list-providers";
 import { providerFieldSchema } from "@/lib/providers/provider-fields";
+import { dailyCountsSchema } from "@/lib/reconciliation/daily-counts-dto";
 import { exceptionSchema } from "@/lib/reconciliation/exception-dto";
 import { importSchema } from "@/lib/reconciliation/import-dto";
 import { resolveExceptionBody, statementFileSchema } from "@/lib/reconciliation/schemas";
@@ -42,6 +43,7 @@ import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
 import { deletedWebhookEndpointSchema } from "@/lib/webhooks/delete-webhook-endpoint";
 import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
+import { eventTypeSchema } from "@/lib/webhooks/list-event-types";
 import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
 import { createWebhookEndpointBody, recoverWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 import { testWebhookResultSchema } from "@/lib/webhooks/send-test-webhook";
@@ -104,6 +106,7 @@ const RESPONSE_SCHEMAS = {
   AlertPage: pageOf(alertSchema),
   ReconciliationImport: importSchema,
   ReconciliationImportPage: pageOf(importSchema),
+  ReconciliationDailyCounts: dailyCountsSchema,
   ReconciliationException: exceptionSchema,
   ReconciliationExceptionPage: pageOf(exceptionSchema),
   AuditEntry: auditEntrySchema,
@@ -116,6 +119,8 @@ const RESPONSE_SCHEMAS = {
   Readiness: readinessSchema,
   OpenApiDocument: openApiDocumentSchema,
   WebhookEndpoint: webhookEndpointSchema,
+  EventType: eventTypeSchema,
+  EventTypeList: z.strictObject({ data: z.array(eventTypeSchema) }),
   PortalSession: portalSessionSchema,
   PortalSessionRevoked: portalSessionRevokedSchema,
   WebhookEndpointPage: pageOf(webhookEndpointSchema),

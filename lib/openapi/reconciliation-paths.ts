@@ -63,6 +63,16 @@ export const RECONCILIATION_OPERATIONS: OperationDeclaration[] = [
     tag: TAG,
     found: { description: "The import.", body: "ReconciliationImport" },
   }),
+  getByIdOperation({
+    path: "/v1/reconciliation/imports/{id}/daily-counts",
+    operationId: "getStatementImportDailyCounts",
+    summary: "Count a statement import's matches and exceptions per merchant and day",
+    description:
+      "Staff roles that read. Per merchant and sale day: the sales matched (in amount and status), the exceptions " +
+      "found and how many are still open; the first 500 merchant days by day, truncated says when there are more.",
+    tag: TAG,
+    found: { description: "The counts.", body: "ReconciliationDailyCounts" },
+  }),
   listOperation({
     path: "/v1/reconciliation/exceptions",
     operationId: "listReconciliationExceptions",

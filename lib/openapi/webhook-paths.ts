@@ -1,6 +1,7 @@
 // The outbound webhook routes of the document (endpoints, deliveries, recover), declared apart
 // from lib/openapi/paths.ts, which lists them among the others.
 import "server-only";
+import { z } from "zod";
 import { HEADERS } from "@/lib/openapi/components";
 import { changeByIdOperation, collectionOperations, getByIdOperation, listOperation } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
@@ -8,6 +9,20 @@ import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
+  {
+    method: "get",
+    path: "/v1/event-types",
+    operationId: "listEventTypes",
+    summary: "List the event types",
+    description:
+      "Every authenticated role, merchant accounts included. The types an endpoint's eventTypes may name " +
+      "(any other name is a 400), each with a description and the JSON Schema of the body delivered for it. " +
+      "webhook.test is not one: POST /v1/webhook-endpoints/{id}/test sends it to any endpoint, whatever its types.",
+    tag: "Webhook endpoints",
+    auth: "bearer",
+    query: z.strictObject({}),
+    success: { 200: { description: "Every event type, by name.", body: "EventTypeList" } },
+  },
   ...collectionOperations({
     path: "/v1/webhook-endpoints",
     tag: "Webhook endpoints",
@@ -23,8 +38,9 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       operationId: "createWebhookEndpoint",
       summary: "Register a webhook endpoint",
       description:
-        "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every type) " +
-        "is delivered to the URL, signed per Standard Webhooks. The URL must be https in production and must not be " +
+        "Operators and admins. Every processed event of the merchant whose type is in eventTypes (empty: every payment " +
+        "type) is delivered to the URL, signed per Standard Webhooks. eventTypes names types of GET /v1/event-types: " +
+        "any other name is a 400 on eventTypes listing the unknown ones. The URL must be https in production and must not be " +
         "a loopback, private, link-local or metadata address unless WEBHOOK_ALLOWED_ADDRESSES names it and staff " +
         "(an admin or an operator) set the URL: a merchant account's URL must be public. The answer " +
         "shows the signing secret (whsec_...) this once; every later read masks it.",

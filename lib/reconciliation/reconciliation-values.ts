@@ -22,6 +22,14 @@ export const EXCEPTION_KINDS = [
 ] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
+/** How the console names each kind (the filter bar, the table, the import's summary). */
+export const EXCEPTION_KIND_LABELS: Record<ExceptionKind, string> = {
+  missing_notification: "Missing notification",
+  notification_without_sale: "Notification without sale",
+  amount_mismatch: "Amount mismatch",
+  status_mismatch: "Status mismatch",
+};
+
 export const EXCEPTION_STATUSES = ["open", "resolved"] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 

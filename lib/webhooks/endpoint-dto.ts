@@ -17,7 +17,10 @@ export const webhookEndpointSchema = z.strictObject({
   description: z.string(),
   eventTypes: z
     .array(z.string())
-    .describe("Event types delivered; empty means every event type. Alerts only when named: alert.opened, alert.resolved"),
+    .describe(
+      "Event types delivered (GET /v1/event-types); empty means every payment event type. Alerts only when named: " +
+        "alert.opened, alert.resolved. An endpoint saved before names were checked may hold others: nothing is delivered for them",
+    ),
   enabled: z.boolean(),
   rateLimit: z.int().nullable().describe("Deliveries per second at most; null for no limit"),
   allAlerts: z.boolean().describe("Receives every alert of its alert.* types, not only its merchant's (set by admins)"),

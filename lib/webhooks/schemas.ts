@@ -5,11 +5,25 @@ import { listQuerySchema } from "@/lib/paging/list-filter-table";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 import { boundedDateTime } from "@/lib/validation/created-at-range";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
+import { ENDPOINT_EVENT_TYPES, unknownEventTypes } from "@/lib/webhooks/event-types";
 
-const eventType = z
-  .string({ error: "must be a string" })
-  .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, "must look like payment.completed")
-  .max(64, "must be at most 64 characters");
+// Checked against the catalogue (event-types.ts): a misspelt or invented type would save and then
+// match nothing, and the endpoint would silently never receive a thing.
+const eventTypes = z
+  .array(z.string({ error: "must be an array of event types" }).max(64, "must be at most 64 characters"), {
+    error: "must be an array of event types",
+  })
+  .max(50)
+  .superRefine((types, ctx) => {
+    const unknown = unknownEventTypes(types);
+    if (unknown.length === 0) return;
+    ctx.addIssue({
+      code: "custom",
+      input: types,
+      message: `has ${unknown.length === 1 ? "an unknown event type" : "unknown event types"}: ${unknown.join(", ")} (GET /v1/event-types lists them)`,
+    });
+  })
+  .describe(`Event types (GET /v1/event-types): ${ENDPOINT_EVENT_TYPES.join(", ")}; empty: every payment event type, no alerts`);
 
 const urlField = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
@@ -28,7 +42,7 @@ export const createWebhookEndpointBody = z.strictObject({
     .max(64),
   url: urlField,
   description: z.string({ error: "must be a string" }).max(500, "must be at most 500 characters").default(""),
-  eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).default([]),
+  eventTypes: eventTypes.default([]),
   enabled: z.boolean({ error: "must be true or false" }).default(true),
   rateLimit: rateLimit.nullable().default(null),
   allAlerts: z
@@ -42,7 +56,7 @@ export const updateWebhookEndpointBody = z
   .strictObject({
     url: urlField.optional(),
     description: z.string({ error: "must be a string" }).max(500, "must be at most 500 characters").optional(),
-    eventTypes: z.array(eventType, { error: "must be an array of event types" }).max(50).optional(),
+    eventTypes: eventTypes.optional(),
     enabled: z.boolean({ error: "must be true or false" }).optional(),
     rateLimit: rateLimit.nullable().optional(),
     allAlerts: z

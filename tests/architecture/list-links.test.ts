@@ -9,13 +9,21 @@ import { describe, expect, it } from "vitest";
 import { parseAlertFilters } from "@/components/alerts/alert-queries";
 import { alertLink } from "@/components/alerts/alert-summary";
 import { parseCredentialFilters } from "@/components/credentials/credential-queries";
+import { parseExceptionFilters } from "@/components/reconciliation/reconciliation-queries";
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { ALERT_KINDS, ALERT_SUBJECT_TYPES } from "@/lib/alerts/alert-kinds";
 import { EMPTY_FILTERS, parseEventFilters } from "@/lib/events/event-filters";
-import { alertsLink, credentialsLink, eventsLink, parseWebhookFilters, webhooksLink } from "@/lib/links/list-links";
+import {
+  alertsLink,
+  credentialsLink,
+  eventsLink,
+  parseWebhookFilters,
+  reconciliationLink,
+  webhooksLink,
+} from "@/lib/links/list-links";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const LISTS = ["events", "credentials", "webhooks", "alerts", "audit", "users", "merchants", "overview"];
+const LISTS = ["events", "credentials", "webhooks", "alerts", "audit", "users", "merchants", "overview", "reconciliation"];
 const ID = "d4qkife50cl5n7t7vng0";
 
 const searchOf = (link: string) => new URL(link, "http://console.test").searchParams;
@@ -44,6 +52,9 @@ describe("the list links", () => {
     expect(parseAlertFilters(searchOf(alertsLink({ state: "open" })))).toMatchObject({ state: "open" });
     expect(parseWebhookFilters(searchOf(webhooksLink({ merchantId: ID })))).toEqual({ merchantId: ID });
     expect(webhooksLink()).toBe("/webhooks");
+    const exceptions = { import_id: ID, kind: "amount_mismatch", merchant_id: ID, status: "open" };
+    expect(parseExceptionFilters(searchOf(reconciliationLink(exceptions)))).toEqual(exceptions);
+    expect(reconciliationLink()).toBe("/reconciliation");
   });
 
   it("of every alert lead to the events (or endpoints) of its subject, reason and window", () => {
@@ -53,7 +64,7 @@ describe("the list links", () => {
           id: ID,
           kind,
           state: "open",
-          subject: { type, id: type === "acquirer" ? "rede" : "subject-1" },
+          subject: { type, id: type === "acquirer" ? "rede" : type === "import" ? ID : "subject-1" },
           failureReason: kind === "failure_rate" ? "credential_disabled" : null,
           merchantId: null,
           details: { windowStart: "2026-11-27T09:00:00.000Z" },
@@ -67,6 +78,16 @@ describe("the list links", () => {
         const where = `${kind} on ${type}`;
         if (type === "endpoint") {
           expect(href, where).toBe("/webhooks");
+          continue;
+        }
+        if (type === "import") {
+          expect(new URL(href, "http://console.test").pathname, where).toBe("/reconciliation");
+          expect(parseExceptionFilters(searchOf(href)), where).toEqual({
+            import_id: ID,
+            kind: "missing_notification",
+            merchant_id: undefined,
+            status: "open",
+          });
           continue;
         }
         const shown = parseEventFilters(searchOf(href));

@@ -166,7 +166,11 @@ describe("operational webhooks", () => {
     // The merchant's endpoint: an operator's URL (the allow-list serves no URL a merchant account
     // sets), which the merchant account subscribes to its alerts.
     const account = await merchantAccount(a.merchantId);
-    const ownEndpoint = await endpoint(tokens.operator, { merchantId: a.merchantId, url: own.url, eventTypes: ["none.yet"] });
+    const ownEndpoint = await endpoint(tokens.operator, {
+      merchantId: a.merchantId,
+      url: own.url,
+      eventTypes: ["payment.completed"],
+    });
     const subscribed = await call(patchEndpoint, `/v1/webhook-endpoints/${ownEndpoint.id}`, {
       method: "PATCH",
       token: account.token,

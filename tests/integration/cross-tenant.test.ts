@@ -228,6 +228,7 @@ const MERCHANT_MAY = new Set([
   "get /v1/merchants",
   "get /v1/merchants/{id}",
   "get /v1/providers",
+  "get /v1/event-types",
   "get /v1/webhook-endpoints",
   "post /v1/webhook-endpoints",
   "get /v1/webhook-endpoints/{id}",

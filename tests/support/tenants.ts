@@ -43,7 +43,7 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
   // A second endpoint, for the operations that remove one (DELETE), so the others keep theirs.
   const spare = await call(createEndpoint, "/v1/webhook-endpoints", {
     token: tokens.operator,
-    body: { merchantId, url: `http://127.0.0.1:9/spare-${randomBytes(4).toString("hex")}`, eventTypes: ["none.ever"] },
+    body: { merchantId, url: `http://127.0.0.1:9/spare-${randomBytes(4).toString("hex")}`, eventTypes: ["alert.resolved"] },
   });
   if (spare.status !== 201) throw new Error(`spare endpoint: ${spare.status} ${spare.text}`);
   const batch = await call(ingestBatch, "/v1/webhooks/events/batch", {

@@ -20,7 +20,7 @@ import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 
-type SilentSubject = Exclude<AlertSubjectType, "endpoint" | "queue">;
+type SilentSubject = Exclude<AlertSubjectType, "endpoint" | "queue" | "import">;
 
 /** The events column naming each subject (each indexed with created_at, but the acquirer: a handful of values). */
 const COLUMN: Record<SilentSubject, string> = {
