@@ -18,7 +18,7 @@ describe("configuration", () => {
     expect(() => buildEnv({ NODE_ENV: "production", DATABASE_URL: server })).toThrow(/for a server database/);
   });
 
-  // Issue 15: with NODE_ENV unset, a server database ran on one machine's generated keys.
+  // Once, with NODE_ENV unset, a server database ran on one machine's generated keys.
   it("requires the secrets whenever the database is a server, whatever NODE_ENV says", () => {
     for (const NODE_ENV of ["development", "test", undefined]) {
       expect(() => buildEnv({ NODE_ENV, DATABASE_URL: server })).toThrow(/AUTH_SIGNING_KEYS, ENCRYPTION_KEYS, NEXTAUTH_SECRET/);
@@ -52,7 +52,7 @@ describe("configuration", () => {
     expect(() => buildEnv({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
   });
 
-  // Issue 23: ADMIN_USERNAME=lh passed here and crashed start-up later with a ZodError stack.
+  // Once, ADMIN_USERNAME=lh passed here and crashed start-up later with a ZodError stack.
   it("says each configuration error in one line naming the variable, the admin's rules included", () => {
     const message = (source: Record<string, string>) => {
       try {

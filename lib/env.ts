@@ -327,7 +327,7 @@ function isLoopbackUrl(url: string): boolean {
  * production build has NODE_ENV "production" written into its bundles whatever the shell says,
  * and `next dev` forces "development"; the start script itself runs with the shell's NODE_ENV
  * (often unset). Judged with the shell's value, a configuration the built server refuses passed,
- * was migrated, and the server then answered every request with an empty 500 (issue 19, item 7).
+ * was migrated, and the server then answered every request with an empty 500 (found by the second security review).
  */
 export function serverEnv(options: { dev: boolean }): Env {
   return buildEnv({ ...process.env, NODE_ENV: options.dev ? "development" : "production" });

@@ -4,7 +4,7 @@
 // after the load stops the queue is empty, and that nothing was lost or processed twice. Without
 // --rate the senders go as fast as the server answers (the door's ceiling); with --rate they
 // send that many events per second (the target's sustained load, which the worker must keep up with).
-// Issue 14's target: 5,000 events/s for 30 s, queue empty within 2 s of the load stopping.
+// The batch ingestion target: 5,000 events/s for 30 s, queue empty within 2 s of the load stopping.
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";

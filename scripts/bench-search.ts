@@ -1,4 +1,4 @@
-// `npm run bench:search`: the forgiving searches of issue 23 (a MID by its beginning, a merchant's
+// `npm run bench:search`: the forgiving searches (a MID by its beginning, a merchant's
 // name without its accents, the search box by an authorization code in lower case) against the
 // unfiltered first page and a deep page ((a) and (c) of `npm run bench`, as SQL), on the local
 // PostgreSQL at each size of --sizes. The rows are made by SQL (generate_series) in a scratch

@@ -2,15 +2,15 @@
 // Loads 1,000,000 demo events into BENCH_DATABASE_URL if absent, starts the production server,
 // then measures in one run (autocannon): (a) first page, limit 20; (b) status=failed, limit
 // 100; (c) a page half the events deep (500,000 of 1M, 5,000,000 of 10M) by cursor, limit 100; (d) fixed bodies of (a)'s and (c)'s
-// sizes with no database; (t) (a) and (c) as a merchant account (issue 21: the tenant scope must
+// sizes with no database; (t) (a) and (c) as a merchant account (merchants are tenants: the tenant scope must
 // cost nothing), the biggest merchant's first page and a page half its events deep; ingestion as
 // fast as it goes (i) against (e), a POST of the same bodies to a fixed route; single POSTs offered
 // at a fixed rate (p: answer latency; w: from notification to delivered webhook). Writes docs/benchmarks.md.
 // With --compare M it measures instead (a) and (c) at two sizes in one run, taking turns, against
-// a second database of M events: issue 14's target compares the latencies at 10M with those at 1M.
+// a second database of M events: the 1.2× target for ten million events compares the latencies at 10M with those at 1M.
 // With --observability it measures instead (a), (c) and ingestion on two servers of the same
 // database, taking turns: one with metrics on (METRICS_TOKEN, scraped) and tracing off, one with
-// neither (issue 24's cost target: within 5%).
+// neither (the cost target for metrics: within 5%).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -62,7 +62,7 @@ const { values: args } = parseArgs({
     // database of this many events (BENCH_COMPARE_DATABASE_URL, or the main one's name with the size
     // appended: pic_bench_1m), its server on --port + 1. Writes its own section of the report.
     compare: { type: "string" },
-    // Issue 24's cost: (a), (c) and ingestion with metrics on and scraped, tracing off, against
+    // The cost of metrics: (a), (c) and ingestion with metrics on and scraped, tracing off, against
     // the same without them, in turns (observabilityCost below). Writes its own section of the report.
     observability: { type: "boolean", default: false },
     // How often the bench scrapes the observed server's /metrics (Prometheus's default is 15 s).
@@ -360,7 +360,7 @@ async function merchantScenarios(target: Target, server: Server): Promise<{ a: S
 
 type Scenario = { letter: string; name: string; path: string; headers: Record<string, string> };
 
-/** (a) and (c) on a target, as its bench-viewer: the two pages issue 14 compares across sizes. */
+/** (a) and (c) on a target, as its bench-viewer: the two pages compared across sizes (--compare). */
 async function pageScenarios(target: Target, server: Server): Promise<{ a: Scenario; c: Scenario }> {
   const auth = { authorization: `Bearer ${await token(server, "bench-viewer")}` };
   const cursor = await deepCursor(target);
@@ -634,7 +634,7 @@ async function main(): Promise<void> {
       // The first page at (c)'s limit: the p99 target compares a deep page with the first.
       { letter: "c", name: "(a') first page, limit 100", path: "/v1/webhooks/events?limit=100", headers: auth },
     );
-    // A partner-identifier filter (issue 11): the acquirer's MID of a failed event, as an
+    // A partner-identifier filter: the acquirer's MID of a failed event, as an
     // operator would paste it; compared with (b), a status filter of the same page size.
     const mid = (
       await query<{ mid: string }>(
@@ -647,7 +647,7 @@ async function main(): Promise<void> {
       path: `/v1/webhooks/events?acquirer_merchant_id=${mid}&limit=100`,
       headers: auth,
     });
-    // Issue 21: the same two pages as a merchant account, each right after its unscoped one.
+    // The tenant scope's cost: the same two pages as a merchant account, each right after its unscoped one.
     const tenant = await merchantScenarios(MAIN, server);
     scenarios.push(tenant.a, tenant.c);
     // Each list scenario runs right next to its (d), in A-B order one round and B-A the next, so
@@ -711,7 +711,7 @@ async function main(): Promise<void> {
       webhooks = await notificationToWebhook(server, Number(args["webhook-rate"]), Number(args["offered-seconds"]));
       console.log(webhooks);
     }
-    printTargets("Issue 22's targets", issue22Checks({ ratioA, ratioC, ingest, ceiling, offered, webhooks }));
+    printTargets("bench targets", measuredTargetChecks({ ratioA, ratioC, ingest, ceiling, offered, webhooks }));
     if (args.only || !ingest || !ceiling || !offered || !webhooks) return;
     const [a, b, c, dA, dC, a100, , tA, tC] = samples.map(medianOf) as Figures[] as [
       Figures,
@@ -736,8 +736,8 @@ async function main(): Promise<void> {
   }
 }
 
-/** Issue 22's targets that this run measured: sections 2 (ingestion, p, w) and 3 (the list's ratios). */
-function issue22Checks(run: {
+/** The throughput targets this run measured: §2 ingestion, (p) and (w); §3 the list's ratios to (d). */
+function measuredTargetChecks(run: {
   ratioA: number;
   ratioC: number;
   ingest?: Awaited<ReturnType<typeof ingestion>>;
@@ -807,7 +807,7 @@ function writeReport(
     `- (a) / (d) of the same size: **${ratioA.toFixed(2)}** (target ≥ 0.8)`,
     `- (c) / (d) of the same size: **${ratioC.toFixed(2)}** (target ≥ 0.8)`,
     `- p99 of (c) / p99 of (a'), the first page at the same limit: **${p99Ratio.toFixed(2)}** (target ≤ 1.2)`,
-    `- As a merchant account (issue 21), req/s of the scoped page / the unscoped one, each round's own ratio: (a) **${tenantRatios.a.toFixed(2)}**, (c) **${tenantRatios.c.toFixed(2)}** (target ≥ 0.9)`,
+    `- As a merchant account (the tenant scope), req/s of the scoped page / the unscoped one, each round's own ratio: (a) **${tenantRatios.a.toFixed(2)}**, (c) **${tenantRatios.c.toFixed(2)}** (target ≥ 0.9)`,
     "",
     `### Ingestion (${args["ingest-seconds"]} s, worker in the same process)`,
     "",
@@ -816,7 +816,7 @@ function writeReport(
     `| ${ingest.sent} | ${ingest.accepted} | ${ingest.stored} | ${ingest.rps} | ${ingest.p50} | ${ingest.p99} | ${ingest.errors} | ${ingest.attempts} | ${ingest.processedTwice} | ${ingest.lagMs} ms | ${ingest.serverCpuPerEvent} | ${ingest.postgresCpuPerEvent} |`,
     "",
     `- (e) the framework's own ceiling for such a request (POST of the same bodies to a route that reads the body and answers ${ingest.responseBytes} fixed bytes, no auth, no database), measured right after: ${ceiling.rps} req/s, ${ceiling.serverCpu} ms of server CPU per request.`,
-    `- Ingestion / (e): **${(ingest.rps / ceiling.rps).toFixed(2)}** (issue 22's target ≥ 0.8).`,
+    `- Ingestion / (e): **${(ingest.rps / ceiling.rps).toFixed(2)}** (target ≥ 0.8).`,
     "",
     `### Single POSTs offered at a fixed rate (${args["offered-seconds"]} s each, open loop)`,
     "",
@@ -825,7 +825,7 @@ function writeReport(
     `| (p) ingestion | ${offered.rate} | ${offered.sent} | ${offered.accepted} | ${offered.errors} | ${offered.p50} | ${offered.p99} | | | |`,
     `| (w) ingestion to ${args["webhook-merchants"]} merchants' endpoints, ${webhooks.instances} instance(s) | ${webhooks.rate} | ${webhooks.sent} | ${webhooks.accepted} | ${webhooks.sent - webhooks.accepted} | ${webhooks.answerP50} | ${webhooks.answerP99} | ${webhooks.p50} / ${webhooks.p95} / ${webhooks.p99} | ${webhooks.delivered} | ${webhooks.duplicates} |`,
     "",
-    "- Targets (issue 22): (p) answer p99 ≤ 50 ms at 500/s; (w) p50 ≤ 100 ms and p95 ≤ 150 ms at 1,000/s, nothing lost or twice.",
+    "- Targets: (p) answer p99 ≤ 50 ms at 500/s; (w) p50 ≤ 100 ms and p95 ≤ 150 ms at 1,000/s, nothing lost or twice.",
     `- (w) after a ${WARM_UP_SECONDS} s warm-up at a quarter of the rate, measured from ${RAMP_MS / 1000} s after the full rate starts (the ramp, those first ${RAMP_MS / 1000} s: notification → webhook p50 ${webhooks.rampP50} ms, p95 ${webhooks.rampP95} ms). CPU per notification, from its POST until its webhook arrived: server${webhooks.instances > 1 ? "s" : ""} ${webhooks.serverCpuPerEvent} ms, PostgreSQL ${webhooks.postgresCpuPerEvent} ms, the bench's own process (load generator and receiver) ${webhooks.benchCpuPerEvent} ms; the machine was ${Math.round(webhooks.machineBusy * 100)}% busy. At 1,000/s those ${webhookCpu} ms would need ${webhookCpu} of the ${cpus().length} cores.`,
   ];
   writeReportSection("docs/benchmarks.md", "bench", lines);
@@ -839,7 +839,7 @@ const machine = () =>
 // hour (docs/benchmarks.md, "Reading these figures"), so figures of two runs compare poorly: the
 // sizes take turns within one run instead.
 
-/** Issue 14: at the larger size, (a) and (c) within this factor of their p50 and p99 at the smaller. */
+/** The scale target: at the larger size, (a) and (c) within this factor of their p50 and p99 at the smaller. */
 const SCALE_TARGET = 1.2;
 
 /** 1000000 → "1m", 20000 → "20k": the compared database's name suffix. */
@@ -943,20 +943,20 @@ function writeScaleReport(small: Target, table: string[]): void {
     "a production server per database (scripts/server.mjs), both running, one measured at a time; load from autocannon in the",
     `same machine (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per scenario and size, the two sizes of a scenario`,
     "right after each other in alternating order, after a 3 s warm-up; medians of the rounds, ratios the medians of each",
-    `round's own ratio). Issue 14's target: every ratio ≤ ${SCALE_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
+    `round's own ratio). Target: the larger size served within ${SCALE_TARGET}× of the smaller, every ratio ≤ ${SCALE_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
     "",
     ...table,
   ];
   writeReportSection("docs/benchmarks.md", "scale", lines);
 }
 
-// --observability: issue 24's cost. Two servers on the main database, both running throughout,
+// --observability: the cost of metrics (target: within 5%). Two servers on the main database, both running throughout,
 // one measured at a time: "plain" (no METRICS_TOKEN, no OTEL_*: nothing counted, no SDK loaded)
 // and "observed" (METRICS_TOKEN set and /metrics scraped every --scrape-seconds, tracing off).
 // Each scenario runs on both right after each other, plain first one round and observed first the
 // next (A/B, B/A), as the two sizes of --compare do; ratios are the medians of each round's own.
 
-/** Issue 24: (a), (c) and ingestion with metrics on within 5% of without. */
+/** The cost target: (a), (c) and ingestion with metrics on within 5% of without. */
 const COST_TARGET = 0.95;
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
@@ -1138,7 +1138,7 @@ function writeCostReport(table: string[], about: string[]): void {
     "two production servers (scripts/server.mjs) on the one database, both running, one measured at a time; each scenario on",
     `both right after each other in alternating order (A/B, B/A), ${ROUNDS} rounds (${DURATION} s per page scenario after a 3 s warm-up,`,
     `${args["ingest-seconds"]} s of ingestion), ${CONNECTIONS} connections from autocannon in the same machine; medians of the rounds, ratios the medians`,
-    `of each round's own ratio. Issue 24's target: every ratio ≥ ${COST_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
+    `of each round's own ratio. Target: metrics on cost at most 5%, every ratio ≥ ${COST_TARGET}. Command: \`${command}\` (see scripts/bench.ts).`,
     "",
     ...table,
     "",

@@ -3,7 +3,8 @@
 // and splits the server's CPU time per request of each measured scenario between the framework
 // (Next.js, React, the Turbopack runtime, Node's own modules when no package of ours called them)
 // and our code (app/, lib/, and the libraries it drives: pg, Prisma, zod, jose, pino, prom-client).
-// Then it lists the frames of our code with the most self time. Issue 22 section 3.
+// Then it lists the frames of our code with the most self time. For the 0.8 targets: a page or
+// ingestion against the framework's own ceiling.
 //
 // Attribution: a sample's time goes to the frame on top of the stack (self time). A frame with no
 // script (a native function: a socket write, a hash update) or in Node's own modules takes the

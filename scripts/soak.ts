@@ -86,7 +86,7 @@ async function streams(base: string): Promise<Stream[]> {
           { method: "GET", path: "/v1/credentials?limit=20" },
           { method: "GET", path: "/v1/stats/overview?period=24h" },
           // Randomised filters, page sizes and sorts: millions of distinct statement texts, which
-          // once grew Node's and PostgreSQL's prepared-statement memory without bound (issue 15).
+          // once grew Node's and PostgreSQL's prepared-statement memory without bound.
           { method: "GET", setupRequest: (req) => ({ ...req, path: `/v1/webhooks/events?${randomFilters()}` }) },
         ],
       }),

@@ -2,7 +2,7 @@
 
 // The API reference's data: the OpenAPI document, fetched as JSON from GET /v1/openapi.json (public,
 // cached five minutes) rather than written into the page. Inlined, the document made the page
-// 2.1 MB of HTML, 1.3 MB of it the rendered tree repeated as an inline script (issue 23).
+// 2.1 MB of HTML, 1.3 MB of it the rendered tree repeated as an inline script.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiReference } from "@/components/api-reference/api-reference";

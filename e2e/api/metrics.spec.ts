@@ -1,4 +1,4 @@
-// GET /metrics against a real Prometheus (Debian's `prometheus` package, issue 24 section 2): a
+// GET /metrics against a real Prometheus (Debian's `prometheus` package): a
 // temporary Prometheus scrapes both instances with the bearer token every second, loading
 // the alert rules of docs/prometheus/alerts.yml; the test waits until its target is up (asking
 // its HTTP API), makes an event and waits until Prometheus has scraped the count. promtool checks

@@ -36,7 +36,7 @@ test("a sign-in posted from another origin is refused", async ({ request }) => {
     data: "username=admin&password=x&csrfToken=x",
   });
   expect(res.status()).toBe(403);
-  // In the one problem shape, like every API refusal (issue 13).
+  // In the one problem shape, like every API refusal.
   expect(await res.json()).toMatchObject({
     type: "/problems/cross_origin_request",
     status: 403,

@@ -83,7 +83,7 @@ test("two instances store 2,000 notifications once each, and two workers drain t
 }) => {
   test.setTimeout(120_000);
   const { username, password } = USERS.ingest;
-  // The e2e servers issue 15-second access tokens: sign in again before one runs out, once per
+  // The e2e servers hand out 15-second access tokens: sign in again before one runs out, once per
   // instance (simultaneous sign-ins of one user count against its login limit).
   const tokens: { value: Promise<string>; at: number }[] = [];
   const tokenFor = (side: number) => {

@@ -33,7 +33,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     // their badges): the whole reference repeats those parts, and analysing all of it takes minutes.
     const parts = ["main h1", 'nav[aria-label="Operations"]', "main section:first-of-type"];
     expect(await seriousViolations(page, parts), "/api-reference").toEqual([]);
-    // Issue 23: 2.1 MB of HTML when the document was written into the page.
+    // Once 2.1 MB of HTML, when the document was written into the page.
     const html = await (await page.request.get("/api-reference")).text();
     expect(html.length).toBeLessThan(200_000);
   });

@@ -1,4 +1,4 @@
-// Alerts in the console (issue 24): an open alert shows in the banner above every page, leads to
+// Alerts in the console: an open alert shows in the banner above every page, leads to
 // the Alerts page (filtered to open ones), which links to what is behind it, and an operator
 // acknowledges it there. The alert is a disabled endpoint's: its condition is set in the database
 // (the system's reason) with its open alert, so the servers' evaluator keeps it rather than

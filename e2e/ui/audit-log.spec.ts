@@ -95,7 +95,7 @@ test("an admin reads the audit log: filters in the URL, changes on demand, secre
   await expect(page).toHaveURL(/\/audit-log$/);
   await expect(page.getByLabel("Target ID")).toHaveValue("");
 
-  // Who and when (issue 23): the actor, and a period of whole UTC days ("To" included), in the URL.
+  // Who and when: the actor, and a period of whole UTC days ("To" included), in the URL.
   const merchantEntry = page.getByTestId("audit-row").filter({ hasText: merchantName });
   await page.getByLabel("Actor").fill("operator");
   await expect(page).toHaveURL(/actor=operator/);
@@ -115,7 +115,7 @@ test("an admin reads the audit log: filters in the URL, changes on demand, secre
   await expect(page.getByLabel("Actor")).toHaveValue("");
 });
 
-// Issue 23: a password is never recorded, and its change read "No field changed".
+// A password is never recorded, and its change once read "No field changed".
 test("a password change reads as one", async ({ page, signIn }) => {
   const admin = { authorization: `Bearer ${await apiToken(page.request, USERS.admin)}` };
   const username = `e2e-audit-${randomBytes(4).toString("hex")}`;

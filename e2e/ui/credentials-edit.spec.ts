@@ -1,4 +1,4 @@
-// Editing a credential in the dashboard (issue 11): fix a TID and go live behind a confirmation
+// Editing a credential in the dashboard: fix a TID and go live behind a confirmation
 // that names both changes; rotate a secret (the old one is never shown, the new one masked);
 // its enabled state and the acquirer's status; axe finds no serious violation; a screenshot for docs/screenshots/.
 import { randomBytes } from "node:crypto";

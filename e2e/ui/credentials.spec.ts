@@ -58,7 +58,7 @@ test("an operator creates a merchant, a credential for each provider kind, and d
   await expect(page.getByText("Merchant is required.")).toBeVisible();
   await expect(page.getByText("Provider is required.")).toBeVisible();
   await expect(merchantBox).toBeFocused();
-  // Issue 11, section 5: the focused merchant box no longer opens its list over those messages.
+  // The focused merchant box no longer opens its list over those messages.
   await expect(page.getByRole("listbox")).toHaveCount(0);
   await expect(page.getByText("Merchant is required.")).toBeInViewport();
 
@@ -180,7 +180,7 @@ test("a viewer sees the credentials without create or change controls", async ({
   await expect(page.getByRole("button", { name: "Create credential" })).toHaveCount(0);
 });
 
-// Issue 11, section 4: operators find a credential by the TID they hold.
+// Operators find a credential by the TID they hold.
 test("finds credentials by the acquirer's TID, kept in the URL", async ({ page, signIn }) => {
   // A credential with a TID of its own, made through the API by an operator.
   const { api, dispose } = await apiAs(USERS.operator);

@@ -1,4 +1,4 @@
-// Fixing a merchant's failing notifications in one step (issue 11): from a failed event, "Create
+// Fixing a merchant's failing notifications in one step: from a failed event, "Create
 // the missing credential" opens the form prefilled, and the new credential offers to retry every
 // event it now matches; on the events view, "Retry N failed events" retries a whole filter.
 // Accessibility checked; screenshots for docs/screenshots/ (npm run screenshots).

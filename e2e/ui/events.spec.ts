@@ -279,7 +279,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     const panel = page.getByTestId("event-panel");
     await expect(panel.getByTestId("failure-reason")).toContainText("Failed:");
     await expect(panel.getByTestId("event-attempts")).toBeVisible();
-    // The sections' headings sit one level below the panel's h2, and below the page's h1 (issue 23).
+    // The sections' headings sit one level below the panel's h2, and below the page's h1.
     await expect(panel.getByRole("heading", { level: 3, name: "Transaction" })).toBeVisible();
     expect(await seriousViolations(page), "/events with the panel").toEqual([]);
     await page.screenshot({ path: screenshotPath(`event-panel-${colorScheme}.png`) });
@@ -293,7 +293,7 @@ for (const colorScheme of COLOR_SCHEMES) {
   });
 }
 
-// Issue 11, section 2: the TID printed on a failed event, typed in the TID filter or the
+// The TID printed on a failed event, typed in the TID filter or the
 // search box, finds that terminal's events (it used to find nothing: the filter took our ids).
 test("finds a terminal's events by the acquirer's TID, in the TID filter and in the search box", async ({ page, signIn }) => {
   await signIn(USERS.viewer);

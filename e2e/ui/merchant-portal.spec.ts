@@ -1,4 +1,4 @@
-// The merchant portal and the staff merchant page (issue 21 sections 2 and 3). Each test makes
+// The merchant portal and the staff merchant page. Each test makes
 // its own merchants, credential, endpoint, events and merchant account through the API. The
 // endpoint points at RECEIVER_PORT with nobody listening: its deliveries fail (connection
 // refused), which is what a portal user comes to look at.

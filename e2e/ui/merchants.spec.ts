@@ -79,7 +79,7 @@ test("an operator registers a merchant: CNPJ mask, field errors, duplicate CNPJ,
   await expect(page.getByTestId("merchant-row").first()).toBeVisible();
 });
 
-// Issue 11, section 4: a merchant's name and CNPJ can be corrected, audited.
+// A merchant's name and CNPJ can be corrected, audited.
 test("an operator edits a merchant's name and CNPJ; another's CNPJ is refused; the audit log has the change", async ({
   page,
   signIn,

@@ -87,7 +87,7 @@ for (const colorScheme of COLOR_SCHEMES) {
   });
 }
 
-// Issue 11, section 5: the chart's screen-reader table (one row per hour) stretched the page by
+// Once, the chart's screen-reader table (one row per hour) stretched the page by
 // about 440 px of blank space below the content at 1440x900.
 test("the chart's screen-reader table does not stretch the page", async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,4 +1,4 @@
-// A phone's width (390 × 844, issue 23): the menu reaches every page, and the events,
+// A phone's width (390 × 844): the menu reaches every page, and the events,
 // credentials and endpoints tables keep their key columns in view (the amount too), with the
 // row's actions reachable in the table's own sideways scroll; the page itself never scrolls
 // sideways. Screenshots under test-results/screenshots/ (docs/ by npm run screenshots).

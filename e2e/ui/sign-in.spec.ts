@@ -77,7 +77,7 @@ test("signing out returns to /login, and the dashboard then sends the visitor th
   expect(session).toEqual({});
 });
 
-// Issue 23: NEXTAUTH_URL names one spelling of this machine (127.0.0.1 here; localhost by
+// NEXTAUTH_URL names one spelling of this machine (127.0.0.1 here; localhost by
 // default). A user who came by the other stays there through sign-in and sign-out: the other host
 // is another cookie jar, where the user would seem signed out, or still signed in.
 test("signing in and out stays on the host the browser used, not NEXTAUTH_URL's", async ({ page }) => {

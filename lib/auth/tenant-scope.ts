@@ -1,4 +1,4 @@
-// The one place a caller becomes the set of merchants it may see (issue 21: merchants are
+// The one place a caller becomes the set of merchants it may see (merchants are
 // tenants). A service that serves merchant accounts asks tenantScope() instead of
 // requirePermission() and puts the scope INTO its query: the Prisma `where` (merchantWhere and
 // friends) or the SQL condition (ownerCondition), so another merchant's row is simply not found

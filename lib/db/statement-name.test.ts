@@ -9,7 +9,7 @@ describe("statementName", () => {
     expect(statementName("t", "SELECT 1")).toBe(name);
   });
 
-  // Issue 15: every distinct text got a name never forgotten, so a caller cycling list filters
+  // Once, every distinct text got a name never forgotten, so a caller cycling list filters
   // and page sizes grew Node's map and each connection's prepared statements without bound.
   it("never names more than MAX_NAMED_STATEMENTS texts, however many distinct ones arrive", () => {
     // 1,000 distinct texts, each seen often enough to be admitted, then 20,000 more seen once.

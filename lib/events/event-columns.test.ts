@@ -85,7 +85,7 @@ describe("eventColumnsOf", () => {
   });
 
   // A void or reversal carries the RRN of the authorization it undoes: it was lost as a duplicate
-  // when the key stopped at the RRN (issue 15).
+  // when the key stopped at the RRN (the first security review's defect 1).
   it("makes one dedup key per acquirer, MID, TID, RRN, transaction type, status and amount", () => {
     const base = eventDataSchema.parse(cardPayment);
     const variants = [
@@ -102,7 +102,7 @@ describe("eventColumnsOf", () => {
     expect(dedupKeyOf({ ...base, metadata: { resent: true } })).toBe(dedupKeyOf(base));
   });
 
-  // Issue 19: two approved authorizations sharing RRN, MID, TID and amount (6-digit NSUs repeat)
+  // Found by the second security review: two approved authorizations sharing RRN, MID, TID and amount (6-digit NSUs repeat)
   // were one key, so the second payment was dropped as a duplicate.
   it("tells two payments apart by authorization code, card, payment method, installments and currency", () => {
     const base = eventDataSchema.parse(cardPayment);

@@ -27,7 +27,7 @@ export type EventColumns = {
  * notification from its approval, a partial capture from the full amount. NSUs repeat (Cielo's
  * has 6 digits), so two approved authorizations on one terminal can share RRN and amount: the
  * authorization code and the card (BIN, last 4), the payment method, installments and currency
- * tell those apart (issue 19). Left out: metadata (the sender's annotations, which a resend may
+ * tell those apart (else the second was dropped as a duplicate). Left out: metadata (the sender's annotations, which a resend may
  * add to), terminal data (the device's state), the holder name (personal data, and padded as
  * each read of the chip gives it) and the response code (the status already says the outcome).
  * A part that is null is empty. The migration *_dedup_key_payment_identity builds the same key

@@ -18,7 +18,7 @@ const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 describe("event filters", () => {
   it("offers exactly the schema's values", () => {
     expect([...STATUS_OPTIONS].sort()).toEqual([...EVENT_STATUSES].sort());
-    // By name, as every provider dropdown lists them (issue 23).
+    // By name, as every provider dropdown lists them.
     expect(ACQUIRER_OPTIONS).toEqual([...ACQUIRER_NAMES].sort());
     expect([...PAYMENT_METHOD_OPTIONS].sort()).toEqual([...PAYMENT_METHODS].sort());
     expect([...TRANSACTION_STATUS_OPTIONS].sort()).toEqual([...TRANSACTION_STATUSES].sort());

@@ -1,6 +1,6 @@
 // The events list prepares one statement per filter combination: the SQL the filter table
 // derives must stay the text written by hand before it (recorded here), or every prepared
-// statement and plan of a running server would change with a refactoring. Issue 23 changed the
+// statement and plan of a running server would change with a refactoring. Making search forgiving changed the
 // searches on purpose (a part of the type, identifiers by their beginning in any case, names
 // folded); their new texts are recorded here.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The whole payment an event belongs to (issue 23 §4), as a client sees it: its events in time
+// The whole payment an event belongs to, as a client sees it: its events in time
 // order and its net state. Pure (zod only): the events contract, the OpenAPI document and the
 // dashboard's timeline use it; lib/events/find-payment-events.ts finds the events (the linking
 // rule is in docs/api.md, "The whole payment").

@@ -1,4 +1,4 @@
-// The alerts' operations (issue 24): the list and the acknowledgement.
+// The alerts' operations: the list and the acknowledgement.
 import "server-only";
 import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
 import { listAlertsQuery } from "@/lib/alerts/schemas";

@@ -1,6 +1,6 @@
 // The end of a JSON string token, found with indexOf instead of a character loop: the linear
 // scans of a body (json-depth.ts, json-members.ts) spend most of their characters inside
-// strings, and a loop over them cost more than JSON.parse of the same body (issue 22's profile).
+// strings, and a loop over them cost more than JSON.parse of the same body (measured in a CPU profile of the server).
 
 const QUOTE = '"';
 const BACKSLASH = 0x5c;

@@ -1,7 +1,7 @@
 // The part of a receiver's response that is kept with an attempt and shown to users: its first
 // RESPONSE_BODY_LIMIT bytes as text PostgreSQL can store. A receiver chooses these bytes, so they
 // are hostile input: a NUL made every attempt fail to be recorded (22021), which turned one
-// delivery into endless redelivery (issue 19, item 2).
+// delivery into endless redelivery (found by the second security review).
 import { StringDecoder } from "node:string_decoder";
 
 export const RESPONSE_BODY_LIMIT = 4096;

@@ -1,4 +1,4 @@
-// The house rules issue 20 set, kept true by a test rather than by a review: no component
+// The house rules, kept true by a test rather than by a review: no component
 // function over 150 lines (a longer one does several jobs: split it into components and hooks),
 // services and auth below HTTP, and the events list's query module internal to lib/events.
 import { readdirSync, readFileSync } from "node:fs";

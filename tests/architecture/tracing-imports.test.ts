@@ -1,4 +1,4 @@
-// Tracing off costs nothing measurable (issue 24): the OpenTelemetry SDK is loaded only when
+// Tracing off costs nothing measurable: the OpenTelemetry SDK is loaded only when
 // tracing is configured. Kept true by a test: only lib/tracing/start-tracing.ts imports the SDK's
 // packages, and the server imports that file only dynamically, from instrumentation.ts, behind
 // its configuration check. Everything else uses @opentelemetry/api through lib/tracing/trace.ts.

@@ -93,7 +93,7 @@ type FuzzRequest = {
 
 const HUGE = "(huge)";
 
-/** Longer than any parameter has reason to be (issue 19: a 12 KB status filter was taken). */
+/** Longer than any parameter has reason to be (once, a 12 KB status filter was taken). */
 export const HUGE_QUERY_LENGTH = 12_000;
 
 /** Free-form objects that must read back as sent after a 2xx write (keys such as `__proto__` included). */
@@ -284,7 +284,7 @@ function requestOf(document: OpenApiDocument, target: Target, known: KnownIds): 
               '{"a":1,}',
               "\u0000",
               "[".repeat(5_000),
-              // Deep but well-formed nesting: once an unauthenticated stack overflow (issue 15).
+              // Deep but well-formed nesting: once an unauthenticated stack overflow.
               "[".repeat(31_000) + "]".repeat(31_000),
               `${'{"a":'.repeat(3_000)}1${"}".repeat(3_000)}`,
             )

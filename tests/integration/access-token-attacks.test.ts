@@ -98,7 +98,7 @@ describe("bearer authentication of /v1 routes", () => {
   });
 
   // RFC 6750 / RFC 9110: the scheme is case-insensitive; a Bearer header without a token of the
-  // b64token syntax is a malformed request (issue 15).
+  // b64token syntax is a malformed request (it used to be answered 401).
   it("takes the Bearer scheme in any case, and answers a malformed header with 400 invalid_request", async () => {
     const { accessToken } = await userWithTokens("viewer");
     for (const scheme of ["bearer", "BEARER", "BeArEr"]) {

@@ -1,4 +1,4 @@
-// The alerts API and their operational webhooks (issue 24, section 1): GET /v1/alerts paged and
+// The alerts API and their operational webhooks: GET /v1/alerts paged and
 // filtered by state and kind, a merchant account seeing only its merchant's alerts;
 // POST /v1/alerts/{id}/acknowledge by operators, audited; alert.opened and alert.resolved signed
 // (Standard Webhooks, verified with the standardwebhooks library), retried, sent to the endpoints

@@ -1,4 +1,4 @@
-// The alert rules (issue 24, section 1) driven deterministically: history rows written at the
+// The alert rules driven deterministically: history rows written at the
 // instants the test says, the evaluator called with a fixed clock. Each rule opens its alert once,
 // keeps it while the condition holds and resolves it by itself; two evaluators at once open one
 // alert; every change is audited. A database of its own: the rules read the whole tables.

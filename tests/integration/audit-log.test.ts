@@ -134,7 +134,7 @@ describe("GET /v1/audit-log", () => {
     expect((await call(auditLog, "/v1/audit-log")).status).toBe(401);
   });
 
-  // Issue 11, section 4: the audit log filtered by who did it and when.
+  // The audit log filtered by who did it and when.
   it("filters by actor and by period, and refuses an inverted period", async () => {
     const { POST: signIn } = await import("@/app/v1/auth/route");
     const stranger = `nobody-${Date.now().toString(36)}`;

@@ -141,7 +141,7 @@ describe("POST /v1/auth/refresh", () => {
     expect((await call(refresh, "/v1/auth/refresh", { body: { refresh_token: next.json.refresh_token } })).status).toBe(400);
   });
 
-  // Issue 15: a client whose response was lost (a blip, a dropped connection) retries with the
+  // A client whose response was lost (a blip, a dropped connection) retries with the
   // token it still holds; within a few seconds it gets the same new pair, not a revoked session.
   it("answers the same new pair to the just-rotated token within the grace window", async () => {
     const { refreshToken } = await userWithTokens("viewer");

@@ -80,7 +80,7 @@ describe("Idempotency-Key", () => {
     expect(await credentialsOf(merchantId)).toBe(1);
   });
 
-  // Found by a security review (issue 15): a replay answered without the role check, so a user
+  // Found by the first security review: a replay answered without the role check, so a user
   // demoted to viewer could read a credential's creation response (its secrets in full) again.
   it("checks the caller's right before replaying", async () => {
     const demoted = await userWithTokens("operator");

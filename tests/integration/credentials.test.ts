@@ -135,7 +135,7 @@ describe("POST /v1/credentials", () => {
     );
   });
 
-  // Issue 23: either names the provider; both must agree.
+  // Either names the provider; both must agree.
   it("takes the provider by its id or by its name", async () => {
     const { providerName: _name, ...byId } = cieloBody(await newMerchant());
     const createdById = await post(byId);
@@ -550,7 +550,7 @@ describe("GET /v1/credentials", () => {
     expect(res.text).not.toContain(online.authenticationData.clientSecret);
   });
 
-  // Issue 11, section 4: operators search credentials by the MID and TID they hold.
+  // Operators search credentials by the MID and TID they hold.
   it("filters by the acquirer's MID and TID", async () => {
     const merchantId = await newMerchant();
     const first = await created(cieloBody(merchantId));

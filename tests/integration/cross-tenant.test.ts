@@ -1,4 +1,4 @@
-// The cross-tenant sweep (issue 21), generated from the OpenAPI document: EVERY operation of
+// The cross-tenant sweep (merchants are tenants), generated from the OpenAPI document: EVERY operation of
 // /v1, called by merchant A's account with merchant B's ids in its path, B's merchant in its
 // merchant filters and B in its body, answers 403, 404, 422 or a page without B's rows, never a
 // byte of B's data; and none of B's objects changes. A new operation is swept without a word

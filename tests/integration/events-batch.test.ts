@@ -1,4 +1,4 @@
-// POST /v1/webhooks/events/batch (issue 14): up to 100 notifications, each answered in order;
+// POST /v1/webhooks/events/batch: up to 100 notifications, each answered in order;
 // one bad item never refuses the others; the same batch again is all duplicates; each stored
 // item is decided on arrival, by the worker's rule, with its attempt and outbox.
 import { beforeAll, describe, expect, it } from "vitest";

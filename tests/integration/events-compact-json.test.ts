@@ -1,4 +1,4 @@
-// An event's JSON is compact like every other endpoint's (issue 11): no `"id" : …` from
+// An event's JSON is compact like every other endpoint's: no `"id" : …` from
 // PostgreSQL's json output, in the single and batch answers, the list, the detail, after the
 // worker's status change, and for rows written by a path that gives the trigger no text (the
 // regular expression's fallback), with string values that hold spaces, colons, commas, quotes and

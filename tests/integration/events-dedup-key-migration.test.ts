@@ -1,4 +1,4 @@
-// Migration *_dedup_key_payment_identity (issue 19, item 5): the keys of stored events gain the
+// Migration *_dedup_key_payment_identity (two payments sharing a repeated NSU): the keys of stored events gain the
 // authorization code, the card's BIN and last 4, the payment method, installments and currency,
 // in both places they live (events.dedup_key and event_dedup_keys), exactly as ingestion now
 // builds them, so a repeat of a stored notification is still recognised after the upgrade.

@@ -169,7 +169,7 @@ describe("GET /v1/webhooks/events/export", () => {
     expect(decimalAmount("1234567", "KWD")).toBe("1234.567");
   });
 
-  // Found by a security review (issue 15): fields were quoted only when they held , " or a line
+  // Found by the first security review: fields were quoted only when they held , " or a line
   // break, so Excel in Brazil, splitting on ";", made a new cell of what followed a ";" inside one.
   it("leaves no cell starting a formula when a spreadsheet splits on ';' (pt-BR Excel)", async () => {
     const merchant = tag();
@@ -190,7 +190,7 @@ describe("GET /v1/webhooks/events/export", () => {
     expect(serials.sort()).toEqual(payloads.map((p) => (/^[=+\-@\t]/.test(p) ? `'${p}` : p)).sort());
   });
 
-  // Issue 19, item 3: a field was defused only at its start, so a formula after a line break
+  // Found by the second security review: a field was defused only at its start, so a formula after a line break
   // inside it ("x\n=1+1;y") started a line of its own that LibreOffice Calc evaluated.
   it("defuses a formula at the start of every line inside a field, and stays reversible", async () => {
     const merchant = tag();

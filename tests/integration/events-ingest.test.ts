@@ -130,7 +130,7 @@ describe("processing, detail and retry", () => {
     });
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("event_not_failed");
-    // Audited (issue 11): who retried, and what became of the event.
+    // Audited: who retried, and what became of the event.
     const entry = await db().auditLogEntry.findFirstOrThrow({ where: { action: "event.retry", targetId: id } });
     expect(entry.actorUsername).toMatch(/^operator-/);
     expect(entry.before).toEqual({ status: "failed", failureReason: "no_matching_credential" });

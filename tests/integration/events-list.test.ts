@@ -203,7 +203,7 @@ describe("filters", () => {
     const merchant = tag();
     await ingestEvents(ingester, 1, () => ({ merchantId: merchant }));
     const [event] = (await get(`merchant_id=${merchant}`)).json.data;
-    // The seed's fields, and why it failed (issue 23: null unless failed).
+    // The seed's fields, and why it failed (null unless failed).
     expect(Object.keys(event).sort()).toEqual(["createdAt", "data", "failureReason", "id", "status", "type", "updatedAt"]);
     expect(event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(event.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -235,7 +235,7 @@ describe("filters", () => {
     expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
-  // Issue 11, section 5: small defects found by trying the API.
+  // Small defects found by trying the API.
   it("takes enum values in any case, like sort", async () => {
     const merchant = tag();
     await ingestEvents(ingester, 2, () => ({ merchantId: merchant, acquirerName: "cielo", paymentMethod: "credit_card" }));
@@ -307,7 +307,7 @@ describe("query plans", () => {
   });
 });
 
-// Issue 11, section 2: operators hold the acquirer's MID and TID (printed on a receipt or a
+// Operators hold the acquirer's MID and TID (printed on a receipt or a
 // failed event), the terminal's serial number, the merchant's CNPJ and name, not our ids.
 describe("finding events by the partner's identifiers", () => {
   it("filters by MID, TID, serial number, tax id (masked or not) and merchant name, and q finds MID, TID and serial", async () => {

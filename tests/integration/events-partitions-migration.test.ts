@@ -1,4 +1,4 @@
-// The migration path of issue 14: tables holding data before *_partition_events come out of it
+// The migration path to month partitions: tables holding data before *_partition_events come out of it
 // partitioned by month with the same rows, ids, bodies, attempts, deliveries and counts, and
 // with the keys, indexes and triggers the app needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Month partitions (issue 14): made ahead of time, rows on both sides of a month boundary in
+// Month partitions (for ten million events): made ahead of time, rows on both sides of a month boundary in
 // their months, a row of a month without partitions refused until the month is made (ingestion
 // makes it itself), dedup across months, and retention dropping exactly the expired months.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The whole payment (issue 23 §4): GET /v1/webhooks/events/{id} carries the events of the same
+// The whole payment: GET /v1/webhooks/events/{id} carries the events of the same
 // payment (docs/api.md, "The whole payment") and its net state. Linked: the same acquirer, MID,
 // TID and RRN, or the authorization code where one has no RRN. Never linked: another RRN, another
 // card, more than 31 days apart, another merchant's event (for staff too). Another merchant's

@@ -1,6 +1,6 @@
-// Never refuse a real notification (issue 11): the shapes the six acquirers really send are
+// Never refuse a real notification: the shapes the six acquirers really send are
 // accepted and stored as sent; a well-formed but implausible combination is stored and failed by
-// the worker with a reason; a void or reversal of a stored transaction is its own event (issue 15).
+// the worker with a reason; a void or reversal of a stored transaction is its own event (once lost as a duplicate).
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
@@ -128,7 +128,7 @@ describe("implausible but well-formed notifications are stored, then failed with
   });
 });
 
-// Found by a security review (issue 15): a void or reversal with the same acquirer, MID, TID and
+// Found by the first security review: a void or reversal with the same acquirer, MID, TID and
 // RRN as its authorization was answered 200 with the authorization, and never stored.
 describe("a transaction's later notifications are events of their own", () => {
   it("stores the void, reversal, capture and pre-authorization of one RRN; an exact repeat stays a duplicate", async () => {
@@ -158,7 +158,7 @@ describe("a transaction's later notifications are events of their own", () => {
   });
 });
 
-// Issue 19, item 5: Cielo's 6-digit NSUs repeat, so two approved authorizations on one terminal
+// Found by the second security review: Cielo's 6-digit NSUs repeat, so two approved authorizations on one terminal
 // can share RRN, MID, TID and amount; the second (another card, another authorization code) was
 // answered 200 as a duplicate of the first and never stored: a lost payment.
 describe("two payments that share RRN, MID, TID and amount", () => {
@@ -212,7 +212,7 @@ describe("two payments that share RRN, MID, TID and amount", () => {
   });
 });
 
-// Found by a security review (issue 15): a duplicate POST answered the stored event, card holder
+// Found by the first security review: a duplicate POST answered the stored event, card holder
 // name included, to an ingest account, which has no right to read events.
 describe("a duplicate answered to an ingest account", () => {
   it("holds only the stored event's id and status; an admin gets the event", async () => {

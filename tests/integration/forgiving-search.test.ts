@@ -1,4 +1,4 @@
-// Issue 23, "search that forgives": merchant names in any case and without their accents, the
+// Search that forgives: merchant names in any case and without their accents, the
 // acquirer's identifiers (MID, TID, serial number, authorization code, RRN) by their beginning in
 // any case, the event type by a part, in the events list (and its count), the merchants' search
 // and the credentials' MID and TID filters. Real route handlers, real database.

@@ -1,4 +1,4 @@
-// Background jobs left running by a stopped server (issue 19, "give jobs a lease"): two instances
+// Background jobs left running by a stopped server (hence jobs have a lease): two instances
 // that resume one stale job at once must run it once, and its counters must equal what was
 // actually handled. Two instances are played in this process by loading the job modules twice
 // (each load has its own in-process state and its own instance identity).

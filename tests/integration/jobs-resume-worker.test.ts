@@ -1,6 +1,6 @@
 // A background job left running by a stopped server is resumed by the maintenance schedule of
 // another instance (started with its event worker) once its lease expires, without anyone reading
-// the job (issue 19; issue 20, items 2 and 4). The schedule's chores (purges, partitions) reach the
+// the job (jobs have a lease). The schedule's chores (purges, partitions) reach the
 // whole database, so this file runs on a database of its own (on the PostgreSQL server of the
 // run; the in-memory default is per file already).
 import { randomBytes } from "node:crypto";

@@ -40,7 +40,7 @@ describe("login limits", () => {
     expect((await attempt(username, TEST_PASSWORD, address)).status).toBe(200);
   });
 
-  // Issue 15: the hard per-username lockout let anyone lock an admin out by guessing.
+  // Once, the hard per-username lockout let anyone lock an admin out by guessing.
   it("never locks the owner out: guesses from elsewhere leave the owner's address free", async () => {
     const { username } = await userWithTokens("admin");
     for (let i = 0; i < 12; i++) {

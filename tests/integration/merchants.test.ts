@@ -252,7 +252,7 @@ describe("GET /v1/merchants", () => {
   });
 });
 
-// Issue 11, section 4: merchants can be corrected after registration.
+// Merchants can be corrected after registration.
 describe("PATCH /v1/merchants/{id}", () => {
   const change = (id: string, body: unknown, tokenOf = operator) =>
     call(patch, `/v1/merchants/${id}`, { method: "PATCH", body, token: tokenOf.accessToken, params: { id } });

@@ -1,4 +1,4 @@
-// Without METRICS_TOKEN, GET /metrics is off: 404 whatever the caller sends (issue 24, section 2),
+// Without METRICS_TOKEN, GET /metrics is off: 404 whatever the caller sends,
 // and nothing is counted (the cost of metrics is measured against this: docs/benchmarks.md).
 import { describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";

@@ -1,4 +1,4 @@
-// GET /metrics (issue 24, section 2): the token gate (401 without or with a wrong token, 200 with
+// GET /metrics: the token gate (401 without or with a wrong token, 200 with
 // METRICS_TOKEN) and what the registry says after real work: notifications received and decided
 // by acquirer, status and failure reason, delivery attempts and latency, HTTP durations by route
 // pattern, the queue gauges; never an id as a label value. The 404 while METRICS_TOKEN is unset:

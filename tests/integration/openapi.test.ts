@@ -181,7 +181,7 @@ describe("the document", () => {
     };
     for (const { route, method, op } of operations(document)) {
       const where = `${method} ${route}`;
-      // Any unexpected failure, anywhere (issue 19: surrogates and dates outside PostgreSQL's range).
+      // Any unexpected failure, anywhere (once: surrogates and dates outside PostgreSQL's range).
       expect(codesOf(op, "500"), where).toEqual(["internal_error"]);
       if (op.security?.length) {
         expect(codesOf(op, "400"), where).toContain("invalid_request");

@@ -1,4 +1,4 @@
-// POST /v1/auth/password and forced changes (issues 11 and 15): a password someone else chose
+// POST /v1/auth/password and forced changes: a password someone else chose
 // (generated for a new user, a reset, the first admin) only lets its holder change it; a change
 // needs the current password, ends every session, and is audited; sign-ins are audited too.
 import { spawnSync } from "node:child_process";

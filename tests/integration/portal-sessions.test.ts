@@ -1,4 +1,4 @@
-// Portal sessions (issue 21): POST /v1/merchants/{id}/portal-sessions answers a one-time link;
+// Portal sessions (the embeddable merchant portal): POST /v1/merchants/{id}/portal-sessions answers a one-time link;
 // its token opens exactly one session, scoped like a merchant account, until it expires or is
 // revoked; operators and admins only; audited. The link's sign-in is next-auth's provider, whose
 // work is redeemPortalSession (called here as the provider calls it).

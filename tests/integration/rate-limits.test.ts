@@ -1,4 +1,4 @@
-// Rate limits on writes, exports and token refresh or revocation (issue 15), counted in
+// Rate limits on writes, exports and token refresh or revocation (the first security review found none), counted in
 // PostgreSQL so that every instance shares them; ingestion is never limited.
 import { describe, expect, it } from "vitest";
 import { POST as refresh } from "@/app/v1/auth/refresh/route";

@@ -1,4 +1,4 @@
-// `npm start` with a configuration the server refuses (issue 19, item 7): an http NEXTAUTH_URL
+// `npm start` with a configuration the server refuses (found by the second security review): an http NEXTAUTH_URL
 // beyond loopback with NODE_ENV unset passed the start script's check, was migrated and served,
 // and only the built server (NODE_ENV "production" in its bundles) refused it, after "Ready",
 // answering every request with an empty 500. The start script must refuse it first.
@@ -71,7 +71,7 @@ describe("npm start with a refused configuration", () => {
     }
   });
 
-  // Issue 23: ADMIN_USERNAME=lh crashed `npm start` with a ZodError stack after migrating.
+  // Once, ADMIN_USERNAME=lh crashed `npm start` with a ZodError stack after migrating.
   it("refuses a malformed setting in one line naming it, with no stack trace", () => {
     const database = path.join(folder, "short-admin");
     for (const args of [["--check"], []]) {

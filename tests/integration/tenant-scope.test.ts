@@ -1,4 +1,4 @@
-// Merchants are tenants (issue 21): a merchant account reaches its own merchant's objects and
+// Merchants are tenants: a merchant account reaches its own merchant's objects and
 // nothing else, service by service: events, credentials, merchants, webhook endpoints,
 // deliveries, recover jobs; its lists hold only its rows, its cursors are its own, and what it
 // may not do at all is a 403. The generated sweep over every operation is cross-tenant.test.ts.

@@ -1,4 +1,4 @@
-// Issue 24 §3: one trace follows a notification from its POST through processing to each
+// One trace follows a notification from its POST through processing to each
 // delivery attempt, with database spans, recorded by the SDK's in-memory exporter. The real route
 // handlers, the real delivery worker and a real node:http receiver; the provider is the one the
 // server registers (lib/tracing/start-tracing.ts), given an in-memory exporter instead of OTLP.

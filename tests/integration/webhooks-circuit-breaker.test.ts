@@ -1,4 +1,4 @@
-// The circuit breaker (issue 22, part 1): an endpoint whose attempts keep timing out is paused
+// The circuit breaker: an endpoint whose attempts keep timing out is paused
 // after WEBHOOK_CIRCUIT_THRESHOLD of them in a row, its deliveries left pending without spending
 // attempts; after the cool-down exactly one attempt probes it; a failed probe reopens it for
 // twice the cool-down, an answered one closes it and the rest go out. Opening and closing are

@@ -1,4 +1,4 @@
-// Issue 23 §1, what an operator does to deliveries and endpoints: "Retry now" on a pending
+// What an operator does to deliveries and endpoints: "Retry now" on a pending
 // delivery, the attempt count agreeing with the attempts listed after a recover (and the
 // migration that repaired counts a reset had dropped), each attempt's request and answer, endpoint
 // DELETE, the audit trail of resend, retry-now, recover, test and delete, and a merchant account

@@ -1,4 +1,4 @@
-// Fair delivery (issue 22, part 1): a merchant whose endpoints accept and never answer holds at
+// Fair delivery (the noisy neighbour): a merchant whose endpoints accept and never answer holds at
 // most its share of the delivery worker's slots while another merchant has deliveries due, and
 // the other merchant's deliveries go out at once (before the hanging attempts end). The claim
 // takes endpoints in turns. A database of its own: the claim sees every due delivery, and other

@@ -2,7 +2,7 @@
 // attempt (a NUL byte in the body, a huge body, a slow answer, no answer at all, plain 200 and
 // 500, a 101 Switching Protocols, another protocol's bytes, headers cut short), every attempt it
 // saw is recorded, attempts follow the retry schedule, and the delivery ends succeeded (at the
-// first 2xx) or failed (after the schedule's last attempt). Issue 19: a NUL in the response could
+// first 2xx) or failed (after the schedule's last attempt). Once, a NUL in the response could
 // not be stored, so the attempt went unrecorded and the delivery was sent again each time its
 // lease ran out, for ever. An answer that is not a final HTTP response (101 with an Upgrade
 // header) left the attempt unsettled for ever: the test send never answered, the delivery was

@@ -1,4 +1,4 @@
-// Issue 23, "why it failed, everywhere": the list's items carry failureReason and the list
+// Why it failed, everywhere: the list's items carry failureReason and the list
 // filters by one or more reasons; a credential_disabled attempt names the disabled credential;
 // the duplicate-credential 409 names the credential holding the place; the owner filter counts a
 // merchant's own events. Real route handlers, real database.

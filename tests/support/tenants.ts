@@ -1,4 +1,4 @@
-// Two merchants with something of every kind, for the tenancy tests (issue 21): a credential,
+// Two merchants with something of every kind, for the tenancy tests (merchants are tenants): a credential,
 // a webhook endpoint, a processed event (its delivery queued by the outbox), a failed event that
 // names the merchant, a recover job, and a merchant account signed in. Made through the real
 // API as an operator and an ingest client; set WEBHOOK_ALLOWED_ADDRESSES to 127.0.0.1 first (an

@@ -13,7 +13,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { credentialsLink } from "@/lib/links/list-links";
 
-/** The disabled credential the latest attempt found (recorded since issue 23; older attempts name none). */
+/** The disabled credential the latest attempt found (newer attempts record it; older ones name none). */
 function DisabledCredentialLink({ event }: { event: EventDetailData }) {
   const credentialId = event.attempts.at(-1)?.credentialId;
   if (!credentialId) return null;

@@ -1,6 +1,6 @@
 "use client";
 
-// The whole payment on an event's detail (issue 23 §4): its net state, one line in words
+// The whole payment on an event's detail: its net state, one line in words
 // ("authorized 14:01:07, captured 14:05:12, voided 15:20:44") and each event of it, linked, this
 // one marked. The events and the state come from GET /v1/webhooks/events/{id} (`payment`).
 import Link from "next/link";

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: authedRoute(async ({ request, caller }) => {
     const data = await readJsonBody(request, eventDataSchema);
     const result = await ingestEvent({ caller, data });
-    // Counted here, not in ingestEvent: its group commit is being rewritten (issue 22), and this is the one caller.
+    // Counted here, not in ingestEvent: its group commit is being rewritten for ingestion throughput, and this is the one caller.
     countReceived([{ acquirerName: data.acquirerName, result: result.created ? "created" : "duplicate" }]);
     return new Response(result.json, {
       status: result.created ? 202 : 200,
