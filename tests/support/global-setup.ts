@@ -4,6 +4,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
 
 function serverUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -23,6 +24,9 @@ export default async function setup(project: TestProject) {
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
     LOGIN_LIMIT_PER_ADDRESS: "30",
     WORKER_ENABLED: "false",
+    // The tests call as a few accounts, many at once: fair use would answer them 429. Its own
+    // tests set their limits (tests/integration/fair-use.test.ts).
+    ...FAIR_USE_OFF,
   };
 
   const base = serverUrl();
