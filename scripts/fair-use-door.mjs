@@ -2,8 +2,8 @@
 // second, by account): a bearer token's requests in flight, per kind, counted before Next.js,
 // where a refusal costs microseconds instead of the framework's millisecond. Without it a client
 // that re-sends each 429 at once keeps the process busy refusing it, and every other caller waits
-// behind the refusals. Every 429 of the application is remembered for the token and kind until
-// its Retry-After and repeated here. Keyed by the token as sent, unverified: a forged token
+// behind the refusals. The application's fair-use refusals (429 marked x-fair-use) are
+// remembered for the token and kind until their Retry-After and repeated here. Keyed by the token as sent, unverified: a forged token
 // throttles only itself.
 import { randomBytes } from "node:crypto";
 
@@ -81,7 +81,9 @@ export function fairUseDoor(caps) {
     res.on("finish", () => {
       // As Next.js sets it: with setHeader, which getHeader reads back.
       const retryAfter = Number(res.getHeader("retry-after"));
-      if (res.statusCode === 429 && retryAfter >= 1) {
+      // Only the account's fair-use refusals (lib/http/fair-use.ts marks them): a sign-in delay or
+      // a route's own write limit says nothing of the token's other requests.
+      if (res.statusCode === 429 && retryAfter >= 1 && res.getHeader("x-fair-use") === "account") {
         if (refusedUntil.size > 10_000) for (const [k, t] of refusedUntil) if (t <= Date.now()) refusedUntil.delete(k);
         refusedUntil.set(key, Date.now() + retryAfter * 1000);
       }

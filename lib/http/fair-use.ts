@@ -11,7 +11,7 @@
 // Refusals are 429 (503 for the instance's shed) with Retry-After, documented on every operation.
 import type { Caller } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
-import { serviceUnavailable, tooManyRequests } from "@/lib/errors";
+import { ApiError, serviceUnavailable, tooManyRequests } from "@/lib/errors";
 import { takePlace } from "@/lib/http/in-flight-limit";
 import { admitRate } from "@/lib/http/shared-rate-counter";
 
@@ -27,8 +27,24 @@ const busy = (limit: number) =>
     1,
   );
 
+/**
+ * Marks an account's fair-use refusal (429) for the door in front of Next.js
+ * (scripts/fair-use-door.mjs), which repeats only these until their Retry-After: not a sign-in
+ * delay, not a route's own write limit, whose 429s say nothing of the token's other requests.
+ */
+export const FAIR_USE_HEADER = "x-fair-use";
+
 /** Admits the caller's request (or throws 429/503): the release to call when its answer is made. */
 export function admitRequest(caller: Caller, kind: RequestKind): () => void {
+  try {
+    return admit(caller, kind);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) error.headers[FAIR_USE_HEADER] = "account";
+    throw error;
+  }
+}
+
+function admit(caller: Caller, kind: RequestKind): () => void {
   const { fairUse, rateLimitsPerMinute, instanceRole } = env();
   // A worker instance (INSTANCE_ROLE=worker) takes notifications beside its pipeline, nothing else.
   if (instanceRole === "worker" && kind !== "ingest") {

@@ -2,7 +2,7 @@
 // holds each request until the test lets it go: a token's requests beyond its in-flight cap are
 // refused at the door (429 concurrency_limited, after its pause), other tokens and other kinds
 // pass, the place comes back when an answer is sent, and a rate refusal of the application behind
-// it (any 429, with its Retry-After) is repeated at the door until then.
+// it (a 429 it marks as the account's fair use) is repeated at the door until its Retry-After.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,7 +77,7 @@ describe("the fair-use door", () => {
   it("repeats the application's rate refusal until its Retry-After, without passing the requests on", async () => {
     const refusedByApp = send("/v1/providers", "c");
     await holding(1);
-    held.splice(0)[0]!.release(429, { "retry-after": "30" });
+    held.splice(0)[0]!.release(429, { "retry-after": "30", "x-fair-use": "account" });
     expect((await refusedByApp).status).toBe(429);
     const repeated = await send("/v1/providers", "c");
     expect(repeated.status).toBe(429);
@@ -92,10 +92,19 @@ describe("the fair-use door", () => {
     // A refusal for a second (the application's per-second share, or its concurrency) is repeated for that second.
     const refusedForASecond = send("/v1/merchants", "d", "POST");
     await holding(1);
-    held.splice(0)[0]!.release(429, { "retry-after": "1" });
+    held.splice(0)[0]!.release(429, { "retry-after": "1", "x-fair-use": "account" });
     expect((await refusedForASecond).status).toBe(429);
     const repeatedForASecond = await send("/v1/merchants", "d", "POST");
     expect([repeatedForASecond.status, repeatedForASecond.headers.get("retry-after")]).toEqual([429, "1"]);
     expect(held).toHaveLength(0);
+    // Another 429 (a sign-in delay, a route's own write limit) is not the token's fair use: not repeated.
+    const signInDelay = send("/v1/auth", "e", "POST");
+    await holding(1);
+    held.splice(0)[0]!.release(429, { "retry-after": "30" });
+    expect((await signInDelay).status).toBe(429);
+    const next = send("/v1/merchants", "e", "POST");
+    await holding(1);
+    held.splice(0)[0]!.release();
+    expect((await next).status).toBe(200);
   });
 });

@@ -67,6 +67,8 @@ describe("requests in flight per account", () => {
     expect(refused.status).toBe(429);
     expect(refused.json.code).toBe("concurrency_limited");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Marked for the door in front of Next.js, which repeats the account's fair-use refusals.
+    expect(refused.headers.get("x-fair-use")).toBe("account");
     // Another account is not slowed or refused.
     expect((await read(other.accessToken)).status).toBe(200);
     // A notification from the same account is another kind of request, with its own share.
