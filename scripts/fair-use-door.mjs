@@ -76,18 +76,21 @@ export function fairUseDoor(caps) {
       if (left <= 0) tokensInFlight.delete(key);
       else tokensInFlight.set(key, left);
     });
-    // On 'finish' (the answer handed to the socket), before the client can have read it and sent
-    // the next request.
-    res.on("finish", () => {
-      // As Next.js sets it: with setHeader, which getHeader reads back.
-      const retryAfter = Number(res.getHeader("retry-after"));
+    // Read as the answer's head is written (Node writes every head through writeHead), before a
+    // byte of it leaves: the client cannot have read it and sent its next request yet.
+    const writeHead = res.writeHead;
+    res.writeHead = function rememberRefusal(status, ...rest) {
+      const given = rest.find((arg) => arg && typeof arg === "object") ?? {};
+      const header = (name) => res.getHeader(name) ?? given[name] ?? given[name.toLowerCase()];
       // Only the account's fair-use refusals (lib/http/fair-use.ts marks them): a sign-in delay or
       // a route's own write limit says nothing of the token's other requests.
-      if (res.statusCode === 429 && retryAfter >= 1 && res.getHeader("x-fair-use") === "account") {
+      const retryAfter = Number(header("retry-after"));
+      if (status === 429 && retryAfter >= 1 && header("x-fair-use") === "account") {
         if (refusedUntil.size > 10_000) for (const [k, t] of refusedUntil) if (t <= Date.now()) refusedUntil.delete(k);
         refusedUntil.set(key, Date.now() + retryAfter * 1000);
       }
-    });
+      return writeHead.call(this, status, ...rest);
+    };
     return false;
   };
 }

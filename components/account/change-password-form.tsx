@@ -6,7 +6,8 @@ import Link from "next/link";
 // browser in again with the new password, so only the other sessions end (and the refresh token
 // never passes through the browser). Should that sign-in fail, it signs out and the sign-in page
 // says why. Shown instead of the dashboard while a password someone else chose (a new account's,
-// a reset one) must be replaced.
+// a reset one) must be replaced; once it is, the console opens (the form has nothing left to do).
+// A change of one's own free will ends on its confirmation, not on the emptied form.
 import { signIn } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
@@ -57,7 +58,7 @@ export function ChangePasswordForm({ username, required, changed }: { username: 
         body: { current_password: values.current, new_password: values.next },
       });
       const renewed = await signIn("credentials", { redirect: false, username, password: values.next });
-      if (renewed?.ok && !renewed.error) window.location.assign("/account/password?changed=1");
+      if (renewed?.ok && !renewed.error) window.location.assign(required ? "/" : "/account/password?changed=1");
       else await signOutTo("/login?reason=password_changed");
     } catch (error) {
       setPending(false);
@@ -73,6 +74,8 @@ export function ChangePasswordForm({ username, required, changed }: { username: 
       }
     }
   }
+
+  if (changed && !required) return <PasswordChanged />;
 
   const field = (name: Field, autoComplete: string, hint?: string) => (
     <TextField
@@ -94,11 +97,6 @@ export function ChangePasswordForm({ username, required, changed }: { username: 
         Signed in as <span className="font-medium text-(--fg)">{username}</span>. Every other session of this account ends when
         the password changes; this one stays signed in.
       </p>
-      {changed && !required ? (
-        <div className="mb-5">
-          <Alert tone="info">Your password has been changed. Every other session of this account was signed out.</Alert>
-        </div>
-      ) : null}
       {required ? (
         <div className="mb-5">
           <Alert tone="info">Your password was set by someone else. Choose your own to open the console.</Alert>
@@ -122,6 +120,23 @@ export function ChangePasswordForm({ username, required, changed }: { username: 
           </Button>
         </div>
       </form>
+    </Card>
+  );
+}
+
+function PasswordChanged() {
+  return (
+    <Card className="px-6 py-7 sm:px-8">
+      <h1 className="mb-6 text-xl font-semibold tracking-tight text-(--fg)">Password changed</h1>
+      <Alert tone="info">Your password has been changed. Every other session of this account was signed out.</Alert>
+      <div className="flex items-center justify-between gap-3 pt-6">
+        <Link href="/account/password" className="text-sm text-(--accent-text) hover:underline">
+          Change it again
+        </Link>
+        <Link href="/" className="text-sm font-medium text-(--accent-text) hover:underline">
+          Back to the console
+        </Link>
+      </div>
     </Card>
   );
 }

@@ -5,12 +5,14 @@
 // none is open; acknowledged alerts leave it.
 import Link from "next/link";
 import { useOpenAlerts } from "@/components/alerts/alert-queries";
-import { alertKindLabel, alertSummary } from "@/components/alerts/alert-summary";
+import { alertKindLabel, alertMerchantIds, alertSummary } from "@/components/alerts/alert-summary";
+import { useMerchantNames } from "@/components/merchants/merchant-queries";
 import { alertsLink } from "@/lib/links/list-links";
 
 export function AlertBanner() {
   const { data } = useOpenAlerts();
   const alerts = data?.data ?? [];
+  const merchantNames = useMerchantNames([alertMerchantIds(alerts)]);
   if (alerts.length === 0) return null;
   const more = data?.metadata.has_more;
   return (
@@ -27,7 +29,7 @@ export function AlertBanner() {
           <ul className="mt-1 space-y-0.5">
             {alerts.map((alert) => (
               <li key={alert.id} className="truncate">
-                <span className="font-medium">{alertKindLabel(alert)}:</span> {alertSummary(alert)}
+                <span className="font-medium">{alertKindLabel(alert)}:</span> {alertSummary(alert, merchantNames)}
               </li>
             ))}
           </ul>

@@ -8,10 +8,18 @@ import { eventsLink, reconciliationLink, webhooksLink } from "@/lib/links/list-l
 
 const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "?");
 
-/** One line: what is wrong, with the rule's figures. */
-export function alertSummary(alert: AlertDto): string {
+/** The merchants alerts are about, whose names the summaries show instead of their ids. */
+export const alertMerchantIds = (alerts: AlertDto[]): string[] =>
+  alerts.filter((alert) => alert.subject.type === "merchant").map((alert) => alert.subject.id);
+
+/**
+ * One line: what is wrong, with the rule's figures. A merchant is named by its name when
+ * `merchantNames` knows it (the id only while the name loads, or for an unregistered merchant).
+ */
+export function alertSummary(alert: AlertDto, merchantNames?: ReadonlyMap<string, string>): string {
   const d = alert.details;
-  const subject = `${alert.subject.type} ${alert.subject.id}`;
+  const name = alert.subject.type === "merchant" ? merchantNames?.get(alert.subject.id) : undefined;
+  const subject = `${alert.subject.type} ${name ?? alert.subject.id}`;
   switch (alert.kind) {
     case "failure_rate":
       return `${percent(d.rate)} of ${subject}'s ${d.total} events failed with ${alert.failureReason} in ${d.windowMinutes} min (threshold ${percent(d.threshold)})`;

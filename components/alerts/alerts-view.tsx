@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { AlertFilterBar } from "@/components/alerts/alert-filter-bar";
 import { parseAlertFilters, useAcknowledgeAlert, useAlerts } from "@/components/alerts/alert-queries";
-import { alertKindLabel, alertLink, alertSummary } from "@/components/alerts/alert-summary";
+import { alertKindLabel, alertLink, alertMerchantIds, alertSummary } from "@/components/alerts/alert-summary";
+import { useMerchantNames } from "@/components/merchants/merchant-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
@@ -23,9 +24,18 @@ const ALERTS_TABLE = { caption: "Alerts", testId: "alerts-table", columns: ["Ope
 
 const STATE_TONES = { open: "accent", acknowledged: "neutral", resolved: "success" } as const;
 
-function AlertRow({ alert, mayAcknowledge }: { alert: AlertDto; mayAcknowledge: boolean }) {
+function AlertRow({
+  alert,
+  mayAcknowledge,
+  merchantNames,
+}: {
+  alert: AlertDto;
+  mayAcknowledge: boolean;
+  merchantNames: ReadonlyMap<string, string>;
+}) {
   const acknowledge = useAcknowledgeAlert();
   const link = alertLink(alert);
+  const summary = alertSummary(alert, merchantNames);
   return (
     <Tr data-testid="alert-row">
       <Td className="whitespace-nowrap text-(--fg-muted)">
@@ -33,8 +43,8 @@ function AlertRow({ alert, mayAcknowledge }: { alert: AlertDto; mayAcknowledge: 
       </Td>
       <Td className="whitespace-nowrap font-medium">{alertKindLabel(alert)}</Td>
       <Td className="w-full max-w-0">
-        <p className="truncate" title={alertSummary(alert)}>
-          {alertSummary(alert)}
+        <p className="truncate" title={summary}>
+          {summary}
         </p>
       </Td>
       <Td className="whitespace-nowrap">
@@ -79,6 +89,7 @@ export function AlertsView() {
   const mayAcknowledge = session?.user.role ? can({ role: session.user.role }, "alerts:acknowledge") : false;
   const query = useAlerts(filters);
   const alerts = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const merchantNames = useMerchantNames(query.data?.pages.map((page) => alertMerchantIds(page.data)) ?? []);
   const filtered = Boolean(filters.state || filters.kind);
   const clear = () => setFilters({ state: undefined, kind: undefined });
 
@@ -92,7 +103,7 @@ export function AlertsView() {
         {...ALERTS_TABLE}
       >
         {alerts.map((alert) => (
-          <AlertRow key={alert.id} alert={alert} mayAcknowledge={mayAcknowledge} />
+          <AlertRow key={alert.id} alert={alert} mayAcknowledge={mayAcknowledge} merchantNames={merchantNames} />
         ))}
       </InfiniteListTable>
       {query.isPending ? <LoadingStatus>Loading the alerts…</LoadingStatus> : null}

@@ -2,6 +2,7 @@
 
 // The events explorer's filter bar. Every control writes the filter to the URL at once (text
 // fields after a pause in typing, or on Enter), so a view is always shareable as it stands.
+import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
 import { FilterSelect } from "@/components/events/filters/filter-select";
 import { FilterText } from "@/components/events/filters/filter-text";
@@ -20,6 +21,10 @@ const CONTROLS = EVENT_FILTER_TABLE.flatMap((filter) =>
     ? [{ field: filter.page.field as ControlField, control: filter.page.control as FilterControl }]
     : [],
 ).sort((a, b) => a.control.position - b.control.position);
+
+// A merchant account (or portal session) sees only its own merchant's events: filtering them by
+// merchant would only ever find all of them or none, so those fields are not offered to it.
+const MERCHANT_FIELDS: ReadonlySet<ControlField> = new Set<ControlField>(["merchantId", "merchantName"]);
 
 // Several values in one (failure reasons from a link: a,b) read "A or B".
 const OPTION_LABELS = {
@@ -42,6 +47,9 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
   const period: PeriodChoice = customSet || customOpen ? "custom" : (filters.period ?? "all");
   const set = <K extends keyof EventFilters>(key: K, value: EventFilters[K]) => onChange({ ...filters, [key]: value });
   const active = activeFilterCount(filters);
+  const { data: session } = useSession();
+  const ownMerchantOnly = session?.user.role === "merchant";
+  const controls = ownMerchantOnly ? CONTROLS.filter(({ field }) => !MERCHANT_FIELDS.has(field)) : CONTROLS;
 
   return (
     <section aria-label="Filters" className="rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)">
@@ -68,7 +76,7 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
         />
       </div>
       <div className="grid grid-cols-2 gap-3 px-4 pt-3 pb-4 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1.12fr))_repeat(3,minmax(0,1fr))]">
-        {CONTROLS.map(({ field, control }) =>
+        {controls.map(({ field, control }) =>
           control.kind === "select" ? (
             <FilterSelect<string>
               key={field}

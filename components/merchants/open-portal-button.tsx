@@ -1,8 +1,10 @@
 "use client";
 
 // "Open the portal as this merchant": asks the API for a portal session (one-time URL, minutes
-// long, audited) and opens it in a new tab. The tab signs in as the portal session, not as the
-// operator: what it shows is exactly what the merchant's own account would see.
+// long, audited) and opens it in a new tab. Where the link is used it signs in as the portal
+// session, not as the operator: what it shows is exactly what the merchant's own account would
+// see. In this browser the operator is signed in, so the tab leaves the link unused and shows it
+// to be opened in a private window (components/auth/portal-entry.tsx): one browser holds one session.
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { Button } from "@/components/ui/button";

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { formatCount } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { cx } from "@/components/ui/class-names";
-import { eventFiltersSearch } from "@/lib/events/event-filters";
+import { eventsLink } from "@/lib/links/list-links";
 
 export type SeriesPoint = { start: string; processed: number; failed: number; pending: number; total: number };
 
@@ -121,7 +121,7 @@ export function EventsChart({ series, bucket }: { series: SeriesPoint[]; bucket:
   function open(point: SeriesPoint) {
     const from = new Date(point.start).toISOString();
     const to = new Date(Date.parse(point.start) + size).toISOString();
-    router.push(`/events${eventFiltersSearch({ status: [], sort: "desc", from, to })}`);
+    router.push(eventsLink({ from, to }));
   }
 
   return (

@@ -17,13 +17,15 @@ import { QueryLoadError } from "@/components/ui/load-error";
 // the URL (?period=7d; the default 24 h leaves it out).
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
-import { eventFiltersSearch } from "@/lib/events/event-filters";
+import { eventsLink } from "@/lib/links/list-links";
 
 const PERIODS = OVERVIEW_PERIODS;
 type Period = OverviewPeriod;
 
-const eventsLink = (period: Period, status?: "processed" | "failed" | "pending", failureReason?: string) =>
-  `/events${eventFiltersSearch({ status: status ? [status] : [], period, failureReason, sort: "desc" })}`;
+// A figure counts whole buckets (overview.from to overview.to), not "the last 24 hours from
+// now": its link carries that exact window, so the list behind it holds the same events.
+const countedEventsLink = (overview: Overview, status?: "processed" | "failed" | "pending", failureReason?: string) =>
+  eventsLink({ status: status ? [status] : [], failureReason, from: overview.from, to: overview.to });
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${(Math.round((part / whole) * 1000) / 10).toLocaleString("en-US")}%`;
@@ -140,7 +142,7 @@ function FailureReasons({ overview, period }: { overview: Overview; period: Peri
       {reasons.map((r) => (
         <li key={r.reason}>
           <Link
-            href={eventsLink(period, "failed", r.reason)}
+            href={countedEventsLink(overview, "failed", r.reason)}
             className="block px-5 py-3 transition-colors hover:bg-(--surface-muted)/60 focus-visible:-outline-offset-2"
           >
             <span className="flex items-baseline justify-between gap-3 text-sm">
@@ -208,7 +210,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
                   status={status}
                   count={overview.totals[card.key]}
                   detail={card.detail(overview.totals, label)}
-                  href={eventsLink(period, status)}
+                  href={countedEventsLink(overview, status)}
                   testId={`overview-${card.key}`}
                 />
               );
@@ -252,7 +254,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
                 {overview.totals.failed > 0 ? (
                   <div className="border-t border-(--line) px-5 py-3">
                     <Link
-                      href={eventsLink(period, "failed")}
+                      href={countedEventsLink(overview, "failed")}
                       className="inline-flex items-center gap-1 text-sm font-medium text-(--accent-text) hover:underline"
                     >
                       See the failed events

@@ -69,3 +69,30 @@ test("an open alert shows in the banner, leads to the Alerts page, and an operat
   await page.getByLabel("State").selectOption("acknowledged");
   await expect(page.getByTestId("alert-row").filter({ hasText: endpointId })).toContainText(`by ${USERS.operator.username}`);
 });
+
+test("an alert about a merchant names it by its name, not its id", async ({ page, signIn }) => {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrlOf(PORTS[0]) });
+  const token = await apiToken(anonymous, USERS.operator);
+  await anonymous.dispose();
+  const name = `Silenciosa ${randomBytes(3).toString("hex")}`;
+  const created = await page.request.post("/v1/merchants", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, taxId: generateCnpj() },
+  });
+  expect(created.status()).toBe(201);
+  const merchantId = ((await created.json()) as { id: string }).id;
+  await queryE2E(
+    `INSERT INTO alerts (id, kind, subject_type, subject_id, subject_key, merchant_id, details, opened_at, last_seen_at, created_at)
+     VALUES (substr(md5(random()::text), 1, 20), 'silence', 'merchant', $1::text, 'silence|merchant|' || $1::text || '|', $1::text,
+       jsonb_build_object('expectedEvents', 12), now(), now(), now())
+     ON CONFLICT DO NOTHING`,
+    [merchantId],
+  );
+
+  await signIn(USERS.operator);
+  // Every state: the evaluator may resolve the alert meanwhile, and the row stays in the list.
+  await page.goto("/alerts");
+  const row = page.getByTestId("alert-row").filter({ hasText: name });
+  await expect(row).toContainText(`merchant ${name} has sent nothing`);
+  await expect(row).not.toContainText(merchantId);
+});

@@ -1,6 +1,6 @@
 // Retrying a failed event from its detail: an operator creates the missing credential (through the
 // API, as the credentials screen would), retries, and sees the event processed. A viewer may not.
-// The history also says who decided each attempt: the worker, a retry, or a batch on arrival.
+// The history also says who decided each attempt: the worker, a retry, or the sender on arrival.
 import { cardEventData } from "../../tests/support/event-data";
 import { expect, test } from "../support/fixtures";
 import {
@@ -67,5 +67,21 @@ test("an event of a batch shows it was decided on arrival, by whom", async ({ pa
   await signIn(USERS.viewer);
   await page.goto(`/events/${item!.id}`);
   await expect(page.getByTestId("event-status")).toHaveText("Failed");
-  await expect(page.getByTestId("event-attempts").getByText(`On arrival, batch from ${USERS.ingest.username}`)).toBeVisible();
+  await expect(page.getByTestId("event-attempts").getByText(`On arrival, sent by ${USERS.ingest.username}`)).toBeVisible();
+});
+
+test("a single notification is not described as a batch", async ({ page, signIn }) => {
+  const ingestToken = await apiToken(page.request, USERS.ingest);
+  const single = await page.request.post("/v1/webhooks/events", {
+    headers: { authorization: `Bearer ${ingestToken}` },
+    data: cardEventData({ acquirerName: "rede" }),
+  });
+  expect(single.status()).toBe(202);
+  const { id } = (await single.json()) as { id: string };
+
+  await signIn(USERS.viewer);
+  await page.goto(`/events/${id}`);
+  const attempts = page.getByTestId("event-attempts");
+  await expect(attempts.getByText(`On arrival, sent by ${USERS.ingest.username}`)).toBeVisible();
+  await expect(attempts.getByText(/batch/i)).toHaveCount(0);
 });

@@ -77,6 +77,11 @@ test("a merchant account signs in to its portal and sees only its own merchant",
   const other = await merchantWithTraffic("Oficina Alheia");
   const account = await merchantAccount(mine.id);
 
+  // The history's reach is staff-only: the portal does not ask for it (a 403 on every load).
+  const retentionAsks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/v1/webhooks/events/retention")) retentionAsks.push(request.url());
+  });
   await fillSignInForm(page, account);
   await expect(page).toHaveURL(/\/events$/);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -91,10 +96,24 @@ test("a merchant account signs in to its portal and sees only its own merchant",
   await expect(page.locator(`[data-event-id="${mine.failedEventId}"]`)).toBeVisible();
   await expect(page.locator(`[data-event-id="${other.eventId}"]`)).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+  // Its filter bar: no merchant fields (its own merchant is all it sees), no retry words.
+  const filterBar = page.getByRole("region", { name: "Filters" });
+  await expect(filterBar.getByLabel("Terminal id", { exact: true })).toBeVisible();
+  await expect(filterBar.getByLabel("Merchant id", { exact: true })).toHaveCount(0);
+  await expect(filterBar.getByLabel("Merchant name", { exact: true })).toHaveCount(0);
+  await expect(filterBar).not.toContainText(/retr(y|ies|ied)/i);
+  expect(retentionAsks).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`/events/${mine.failedEventId}`);
   await expect(page.getByRole("button", { name: /Retry/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /missing credential/i })).toHaveCount(0);
+  // Its delivery names the endpoint by its URL (its own endpoint: deliveries are scoped to them).
+  await page.goto(`/events/${mine.eventId}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("event-deliveries")).toContainText(mine.url, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId("event-deliveries")).not.toContainText(other.url);
 
   // Staff pages are not found; the overview sends the portal home.
   for (const path of ["/users", "/audit-log", "/merchants", `/merchants/${other.id}`, `/merchants/${mine.id}`, "/providers"]) {
@@ -169,6 +188,51 @@ test("an operator opens a merchant's page from the merchants list", async ({ pag
   await page.goto(`/webhooks?merchantId=${merchant.id}`);
   await page.getByTestId("endpoint-row").getByRole("link", { name: merchant.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/merchants/${merchant.id}$`));
+});
+
+test("opening a merchant's portal leaves the operator signed in to the console, and its link opens the portal in a private window", async ({
+  page,
+  signIn,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const merchant = await merchantWithTraffic("Armazem Lado");
+  await signIn(USERS.operator);
+  await page.goto(`/merchants/${merchant.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: merchant.name })).toBeVisible();
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Open the portal as this merchant" }).click();
+  const portalTab = await popup;
+  // The tab does not take the link: signing in there would have replaced the operator's session.
+  await expect(portalTab.getByText("You are signed in to the console in this browser")).toBeVisible();
+  const link = new URL(await portalTab.getByLabel("Portal link").inputValue());
+  expect(link.pathname).toBe("/portal");
+  expect(link.hash.length).toBeGreaterThan(1);
+  expect(new URL(portalTab.url()).hash).toBe("");
+
+  // The first tab is still the operator's console, after a reload too.
+  for (const load of [() => page.reload(), () => page.goto("/merchants")]) {
+    await load();
+    await expect(page.getByTestId("user-name")).toHaveText(USERS.operator.username);
+    await expect(page.getByTestId("change-password-link")).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/merchants$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Merchants" })).toBeVisible();
+
+  // The link, still unused, opens the merchant's portal in a private window (a browser context of its own).
+  const privateWindow = await browser.newContext();
+  const portal = await privateWindow.newPage();
+  await portal.goto(`${baseUrlOf(PORTS[0])}${link.pathname}${link.hash}`);
+  await expect(portal).toHaveURL(/\/events$/);
+  await portal.reload();
+  await expect(portal.locator(`[data-event-id="${merchant.eventId}"]`)).toBeVisible();
+  await expect(portal.getByTestId("change-password-link")).toHaveCount(0);
+  await privateWindow.close();
+
+  // And the console still works beside it.
+  await page.reload();
+  await expect(page.getByTestId("user-name")).toHaveText(USERS.operator.username);
+  await expect(page.getByRole("heading", { level: 1, name: "Merchants" })).toBeVisible();
 });
 
 test("a merchant page whose reads fail says so in each part, not 'none', and reads them again on Try again", async ({

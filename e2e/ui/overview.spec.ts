@@ -13,6 +13,8 @@ test.beforeAll(() => {
 });
 
 type Overview = {
+  from: string;
+  to: string;
   totals: { processed: number; failed: number; pending: number; total: number };
   topFailureReasons: { reason: string; count: number }[];
 };
@@ -52,9 +54,11 @@ test("the overview's counts are the API's for 24 hours and 7 days; the period st
   await expect(page.getByRole("radio", { name: "7 days" })).toBeChecked();
   await expect(page.getByRole("heading", { name: "Events per day" })).toBeVisible();
 
-  // A figure opens the events behind it.
+  // A figure opens the events behind it: the whole buckets it counted, not "7 days from now".
+  const week = await apiGet<Overview>(page.request, token, "/v1/stats/overview?period=7d");
   await page.getByTestId("overview-failed").click();
-  await expect(page).toHaveURL(/\/events\?status=failed&period=7d$/);
+  await expect(page).toHaveURL(/\/events\?status=failed&from=[^&]+&to=[^&]+$/);
+  expect(new URL(page.url()).searchParams.get("from")).toBe(week.from);
   await expect(page.getByTestId("event-row").first()).toHaveAttribute("data-status", "failed");
 
   // A failure reason opens the failed events of that reason, and the API agrees on them.
@@ -62,19 +66,42 @@ test("the overview's counts are the API's for 24 hours and 7 days; the period st
   const reason = page.getByTestId("failure-reasons").getByRole("link").first();
   const code = (await reason.locator("span.font-mono").textContent())!.trim();
   await reason.click();
-  await expect(page).toHaveURL(new RegExp(`/events\\?status=failed&period=7d&failure_reason=${code}$`));
+  await expect(page).toHaveURL(new RegExp(`/events\\?status=failed&from=[^&]+&to=[^&]+&failure_reason=${code}$`));
   // The filter bar's failure-reason choice shows it (and the list items carry it).
   await expect(page.getByLabel("Failure reason", { exact: true })).toHaveValue(code);
   const failedOfReason = await apiGet<{ data: { id: string; failureReason: string | null }[] }>(
     page.request,
     token,
-    `/v1/webhooks/events?status=failed&failure_reason=${code}&created_at[gte]=${new Date(Date.now() - 7 * 86_400_000).toISOString()}&limit=1`,
+    `/v1/webhooks/events?status=failed&failure_reason=${code}&created_at[gte]=${week.from}&created_at[lt]=${week.to}&limit=1`,
   );
   const first = failedOfReason.data[0]!.id;
   expect(failedOfReason.data[0]).toMatchObject({ failureReason: code });
   await expect(page.getByTestId("event-row").first()).toHaveAttribute("data-event-id", first);
   const detail = await apiGet<{ failureReason: string }>(page.request, token, `/v1/webhooks/events/${first}`);
   expect(detail.failureReason).toBe(code);
+});
+
+test("each count links to the very window it counts, so the list behind it holds as many events", async ({ page, signIn }) => {
+  await signIn(USERS.viewer);
+  const token = await apiToken(page.request, USERS.viewer);
+  await expect(page.getByTestId("overview")).toBeVisible();
+  const overview = await apiGet<Overview>(page.request, token, "/v1/stats/overview?period=24h");
+  await page.reload();
+  await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "24h");
+  const card = page.getByTestId("overview-total");
+  const href = new URL((await card.getAttribute("href"))!, page.url());
+  expect(href.searchParams.get("from")).toBe(overview.from);
+  expect(href.searchParams.get("to")).toBe(overview.to);
+  // The same window through the list's own filters counts what the card shows.
+  const listed = await apiGet<{ count: number }>(
+    page.request,
+    token,
+    `/v1/webhooks/events/count?created_at[gte]=${overview.from}&created_at[lt]=${overview.to}`,
+  );
+  expect(listed.count).toBe(Number(await card.getAttribute("data-count")));
+  await card.click();
+  await expect(page).toHaveURL(/\/events\?from=[^&]+&to=[^&]+$/);
+  await expect(page.getByTestId("event-row").first()).toBeVisible();
 });
 
 for (const colorScheme of COLOR_SCHEMES) {

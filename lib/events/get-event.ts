@@ -35,7 +35,7 @@ export async function getEvent(options: {
           // Only deliveries to the caller's endpoints (an event that changed owner keeps its old ones).
           where: { endpoint: endpointWhere(scope) },
           orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          include: { endpoint: { select: { merchantId: true } } },
+          include: { endpoint: { select: { merchantId: true, url: true } } },
         },
       },
     });

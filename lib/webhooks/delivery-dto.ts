@@ -17,12 +17,13 @@ export {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toDeliveryDto(row: WebhookDelivery & { endpoint: { merchantId: string } }): DeliveryDto {
+export function toDeliveryDto(row: WebhookDelivery & { endpoint: { merchantId: string; url: string } }): DeliveryDto {
   return {
     id: row.id,
     webhookId: `msg_${row.id}`,
     eventId: row.eventId,
     endpointId: row.endpointId,
+    endpointUrl: row.endpoint.url,
     merchantId: row.endpoint.merchantId,
     status: row.status as DeliveryDto["status"],
     attemptCount: row.attemptCount,

@@ -40,6 +40,7 @@ export const deliverySchema = z.strictObject({
   webhookId: z.string().describe("The webhook-id header: the same on every attempt"),
   eventId: z.string(),
   endpointId: z.string(),
+  endpointUrl: z.string().describe("The endpoint's URL: where the delivery is sent"),
   merchantId: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   attemptCount: z

@@ -20,7 +20,7 @@ export async function getWebhookDelivery(options: {
         // A delivery is its endpoint's merchant's: another merchant's is not found (404).
         where: { id: options.id, endpoint: endpointWhere(scope) },
         include: {
-          endpoint: { select: { merchantId: true } },
+          endpoint: { select: { merchantId: true, url: true } },
           event: { select: { body: true } },
           attempts: { orderBy: { startedAt: "asc" } },
         },

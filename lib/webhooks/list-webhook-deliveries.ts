@@ -11,6 +11,6 @@ import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 export const listWebhookDeliveries = tenantList("webhook_deliveries", DELIVERY_FILTER_TABLE, {
   scope: (scope) => ({ endpoint: endpointWhere(scope) }),
   find: (read: PageRead<Prisma.WebhookDeliveryWhereInput>) =>
-    db().webhookDelivery.findMany({ ...read, include: { endpoint: { select: { merchantId: true } } } }),
+    db().webhookDelivery.findMany({ ...read, include: { endpoint: { select: { merchantId: true, url: true } } } }),
   present: toDeliveryDto,
 });

@@ -18,10 +18,9 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (door(req, res)) return;
     held.push({
-      // Headers set one by one, as Next.js sets them (the door reads them back with getHeader).
+      // Headers given to writeHead (the door reads them there, and set with setHeader as Next.js does).
       release: (status = 200, headers = {}) => {
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-        res.writeHead(status);
+        res.writeHead(status, headers);
         res.end("{}");
       },
     });

@@ -94,7 +94,7 @@ export function Deliveries({ event, loading }: { event: EventDetailData; loading
               ) : null}{" "}
               ·{" "}
               <a className="underline" href={webhooksLink({ merchantId: delivery.merchantId })}>
-                endpoint <Mono>{delivery.endpointId}</Mono>
+                endpoint <Mono>{delivery.endpointUrl}</Mono>
               </a>
             </p>
           </div>
@@ -104,9 +104,12 @@ export function Deliveries({ event, loading }: { event: EventDetailData; loading
   );
 }
 
-/** Who decided an attempt: the worker, an operator's retry, or a batch ingestion on arrival. */
+/**
+ * Who decided an attempt: the worker, an operator's retry, or the sender on arrival. A single
+ * POST and a batch item carry the same ingest:<user> trigger, so the words claim no batch.
+ */
 function triggerLabel(trigger: string): string {
   if (trigger.startsWith("retry:")) return `Retry by ${trigger.slice("retry:".length)}`;
-  if (trigger.startsWith("ingest:")) return `On arrival, batch from ${trigger.slice("ingest:".length)}`;
+  if (trigger.startsWith("ingest:")) return `On arrival, sent by ${trigger.slice("ingest:".length)}`;
   return "Worker";
 }
