@@ -81,7 +81,8 @@ export function fairUseDoor(caps) {
     const writeHead = res.writeHead;
     res.writeHead = function rememberRefusal(status, ...rest) {
       const given = rest.find((arg) => arg && typeof arg === "object") ?? {};
-      const header = (name) => res.getHeader(name) ?? given[name] ?? given[name.toLowerCase()];
+      // Next.js sets each header as an array of values: the first is the one.
+      const header = (name) => [res.getHeader(name) ?? given[name]].flat()[0];
       // Only the account's fair-use refusals (lib/http/fair-use.ts marks them): a sign-in delay or
       // a route's own write limit says nothing of the token's other requests.
       const retryAfter = Number(header("retry-after"));

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fairUseDoor } from "@/scripts/fair-use-door.mjs";
 
-type Held = { release: (status?: number, headers?: Record<string, string>) => void };
+type Held = { release: (status?: number, headers?: Record<string, string>, asNextSetsThem?: boolean) => void };
 const held: Held[] = [];
 let server: http.Server;
 let base: string;
@@ -18,9 +18,13 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (door(req, res)) return;
     held.push({
-      // Headers given to writeHead (the door reads them there, and set with setHeader as Next.js does).
-      release: (status = 200, headers = {}) => {
-        res.writeHead(status, headers);
+      // Headers given to writeHead, or set one by one as arrays of values (as Next.js sets them):
+      // the door reads both.
+      release: (status = 200, headers = {}, asNextSetsThem = false) => {
+        if (asNextSetsThem) {
+          for (const [name, value] of Object.entries(headers)) res.setHeader(name, [value]);
+          res.writeHead(status);
+        } else res.writeHead(status, headers);
         res.end("{}");
       },
     });
@@ -91,7 +95,7 @@ describe("the fair-use door", () => {
     // A refusal for a second (the application's per-second share, or its concurrency) is repeated for that second.
     const refusedForASecond = send("/v1/merchants", "d", "POST");
     await holding(1);
-    held.splice(0)[0]!.release(429, { "retry-after": "1", "x-fair-use": "account" });
+    held.splice(0)[0]!.release(429, { "retry-after": "1", "x-fair-use": "account" }, true);
     expect((await refusedForASecond).status).toBe(429);
     const repeatedForASecond = await send("/v1/merchants", "d", "POST");
     expect([repeatedForASecond.status, repeatedForASecond.headers.get("retry-after")]).toEqual([429, "1"]);
