@@ -39,7 +39,8 @@ function methodNotAllowed(res, allow) {
   );
 }
 
-// Fair use's first line, before Next.js (scripts/fair-use-door.mjs).
+// Fair use's first line, before Next.js (scripts/fair-use-door.mjs), with the application's caps:
+// the same settings and defaults as lib/env.ts (this file runs before any TypeScript is loaded).
 const refusedAtTheDoor = fairUseDoor({
   read: Number(process.env.CONCURRENT_REQUESTS_PER_ACCOUNT || 16),
   write: Number(process.env.CONCURRENT_REQUESTS_PER_ACCOUNT || 16),

@@ -9,6 +9,8 @@
 // - "write": a few in flight per account; its rate is the exact per-request one of
 //   lib/http/rate-limit.ts, applied by the route's own option.
 // Refusals are 429 (503 for the instance's shed) with Retry-After, documented on every operation.
+// The instance's role is checked here too, being a share of the same kind: a worker instance
+// (INSTANCE_ROLE=worker) admits notifications only.
 import type { Caller } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { ApiError, serviceUnavailable, tooManyRequests } from "@/lib/errors";

@@ -16,9 +16,15 @@ const FLUSH_MS = 200;
 
 type Bucket = { windowEnd: number; known: number; pending: number };
 
-const g = globalThis as unknown as { __pic_shared_rates?: Map<string, Bucket> };
+// Kept on globalThis so that a dev server's reloaded module keeps counting where it was.
+const g = globalThis as unknown as {
+  __pic_shared_rates?: Map<string, Bucket>;
+  __pic_second_rates?: Map<string, { second: number; count: number }>;
+};
 g.__pic_shared_rates ??= new Map();
+g.__pic_second_rates ??= new Map();
 const buckets = g.__pic_shared_rates;
+const seconds = g.__pic_second_rates;
 let timer: NodeJS.Timeout | undefined;
 let flushing: Promise<void> | undefined;
 
@@ -28,9 +34,6 @@ let flushing: Promise<void> | undefined;
  * the whole minute's allowance in its first seconds and take every core meanwhile.
  */
 const PER_SECOND_FLOOR = 10;
-const g2 = globalThis as unknown as { __pic_second_rates?: Map<string, { second: number; count: number }> };
-g2.__pic_second_rates ??= new Map();
-const seconds = g2.__pic_second_rates;
 
 function admitThisSecond(key: string, limit: number, now: number): void {
   const cap = Math.max(PER_SECOND_FLOOR, Math.ceil(limit / 30));
