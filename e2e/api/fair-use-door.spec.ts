@@ -14,6 +14,7 @@ let server: ChildProcess;
 let exited: Promise<void>;
 
 test.beforeAll(async ({ request }) => {
+  // Starts a production server of its own (up to 60 s until /healthz answers).
   test.setTimeout(90_000);
   const env = {
     ...process.env,

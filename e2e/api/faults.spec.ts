@@ -40,6 +40,7 @@ async function waitForStatus(path: string, status: number, timeoutMs: number): P
 }
 
 test.beforeAll(async () => {
+  // A private PostgreSQL made, migrated and seeded, then a production server started on it.
   test.setTimeout(120_000);
   database = await createPrivatePostgres();
   const env = { ...process.env, ...serverEnv(PORTS[0]), DATABASE_URL: database.url };
@@ -99,6 +100,7 @@ async function ingest(
 }
 
 test("PostgreSQL killed under write load: 503s meanwhile, recovery by itself, every acknowledged write kept", async () => {
+  // PostgreSQL stopped and started under load, then the recovery waited for (up to 30 s).
   test.setTimeout(90_000);
   const merchantId = "fault-kill";
   const acknowledged: string[] = [];
@@ -152,7 +154,6 @@ test("PostgreSQL killed under write load: 503s meanwhile, recovery by itself, ev
 });
 
 test("a locked table: statement timeouts and an exhausted pool answer 503 fast, /healthz stays up, no connection leaks", async () => {
-  test.setTimeout(60_000);
   const locker = new pg.Client({ connectionString: database.url });
   await locker.connect();
   await locker.query("BEGIN");

@@ -13,6 +13,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 test(`fuzz: ${RUNS} random requests (seed ${SEED}) get no 5xx and only documented answers`, async () => {
+  // A scratch server of its own, then 3,000 requests (FUZZ_RUNS) one after another.
   test.setTimeout(240_000);
   const server = await startScratchServer({
     purpose: "fuzz",

@@ -164,6 +164,7 @@ test("a callbackUrl that is not this site's is ignored, in the form, the query o
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"];
 
 test("every method on every route answers below 500; on /v1 each unserved one is 405 with Allow", async () => {
+  // Nine methods on every route of the OpenAPI document, one request after another.
   test.setTimeout(120_000);
   const mark = logMark();
   const document = JSON.parse((await send("GET", "/v1/openapi.json")).text) as OpenApiDocument;

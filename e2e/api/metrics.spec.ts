@@ -77,6 +77,7 @@ async function query(prometheus: Prometheus, expr: string): Promise<number | und
 }
 
 test("a real Prometheus scrapes /metrics with the bearer token and sees a new event counted", async ({ request }) => {
+  // A real Prometheus started, then its scrapes waited for (up to 45 s until both targets are up).
   test.setTimeout(90_000);
   const prometheus = await startPrometheus(e2eRun().metricsToken);
   try {

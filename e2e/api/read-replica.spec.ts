@@ -48,6 +48,7 @@ async function ingest(request: APIRequestContext, merchantId: string): Promise<s
 }
 
 test.beforeAll(async () => {
+  // A streaming replica copied from the server (a base backup), then a server reading from it.
   test.setTimeout(120_000);
   const run = e2eRun();
   // The run's database exists already (the web servers made it), so the copy holds it.

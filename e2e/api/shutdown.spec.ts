@@ -12,6 +12,7 @@ const PORT = SHUTDOWN_PORT;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 test("SIGTERM under load: in-flight requests finish, acknowledged writes persist, exit code 0", async ({ request }) => {
+  // Starts a production server of its own (up to 60 s until /healthz answers), then loads it.
   test.setTimeout(90_000);
   const env = { ...process.env, ...serverEnv(PORTS[0]), PORT: String(PORT), HOST: "127.0.0.1", NEXTAUTH_URL: BASE };
   const server = spawn(process.execPath, ["scripts/server.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -46,7 +47,8 @@ test("SIGTERM under load: in-flight requests finish, acknowledged writes persist
       }
     }
   });
-  await new Promise((r) => setTimeout(r, 300));
+  // SIGTERM once the stream is under way: a write was acknowledged.
+  await expect.poll(() => acknowledged.length, { intervals: [10] }).toBeGreaterThan(0);
   server.kill("SIGTERM");
   await Promise.all(load);
   const code = await exited;

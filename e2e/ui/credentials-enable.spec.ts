@@ -52,6 +52,7 @@ test("enabling a credential shows it enabled beside the acquirer's status, and r
   page,
   signIn,
 }) => {
+  // A retry job run by the server (up to 20 s for its outcome) after the setup and a sign-in.
   test.slow();
   const { merchantId, credentialId, clientId, eventId } = await disabledCredentialWithFailedEvent();
   await signIn(USERS.operator);

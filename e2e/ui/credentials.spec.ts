@@ -39,6 +39,7 @@ async function pickMerchant(page: Page, name: string): Promise<string> {
 }
 
 test("an operator creates a merchant, a credential for each provider kind, and disables one", async ({ page, signIn }) => {
+  // A merchant and a credential for each provider kind, all through the forms.
   test.setTimeout(90_000);
   await signIn(USERS.operator);
   const merchantName = `Padaria Estrela ${suffix()} Ltda`;
@@ -279,6 +280,7 @@ test.describe("credentials pages in both schemes", () => {
 
   for (const colorScheme of COLOR_SCHEMES) {
     test(`credentials: no serious violations, and screenshots, in the ${colorScheme} scheme`, async ({ page }) => {
+      // Three axe analyses and three screenshots (the list, a confirmation, the form).
       test.setTimeout(90_000);
       await openInScheme(page, colorScheme, USERS.operator, "/credentials");
       await expect(page.getByTestId("credential-row").first()).toBeVisible();

@@ -10,6 +10,7 @@ import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential, seedD
 import { USERS } from "../support/users";
 
 test.beforeAll(() => {
+  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
   test.setTimeout(120_000);
   seedDemoEvents();
 });
@@ -28,6 +29,7 @@ test("Create the missing credential: prefilled from the event, then the events i
   page,
   signIn,
 }) => {
+  // Two axe analyses and two full-page screenshots, and a retry job run by the server.
   test.setTimeout(90_000);
   const { token, event, acquirerName, mid, tid } = await failedAccount(page);
   const account = `acquirer_name=${acquirerName}&acquirer_merchant_id=${mid}&acquirer_terminal_id=${tid}`;
@@ -69,6 +71,7 @@ test("Retry N failed events: the filtered view's failed events are retried in on
   page,
   signIn,
 }) => {
+  // An axe analysis, a screenshot and a retry job run by the server, followed to its end.
   test.setTimeout(90_000);
   const { token, event, mid, tid } = await failedAccount(page);
   const failed = await apiGet<Count>(page.request, token, `/v1/webhooks/events/count?acquirer_merchant_id=${mid}&status=failed`);

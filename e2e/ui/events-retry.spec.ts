@@ -14,11 +14,13 @@ import {
 import { USERS } from "../support/users";
 
 test.beforeAll(() => {
+  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
   test.setTimeout(120_000);
   seedDemoEvents();
 });
 
 test("an operator retries a failed event after creating its credential, and sees it processed", async ({ page, signIn }) => {
+  // A failed event and its credential made through the API around a sign-in and the retry.
   test.setTimeout(60_000);
   const token = await apiToken(page.request, USERS.operator);
   const event = await failedForWantOfCredential(page.request, token);

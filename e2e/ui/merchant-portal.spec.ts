@@ -195,6 +195,7 @@ test("opening a merchant's portal leaves the operator signed in to the console, 
   signIn,
   browser,
 }) => {
+  // Two browser contexts (the console and the portal's private window), each loading pages.
   test.setTimeout(90_000);
   const merchant = await merchantWithTraffic("Armazem Lado");
   await signIn(USERS.operator);
@@ -285,6 +286,7 @@ test("a merchant page whose reads fail says so in each part, not 'none', and rea
 });
 
 test("a portal session link opens the merchant's portal once, and cannot be used again", async ({ page, browser }) => {
+  // Two browser contexts (the link opened, then opened again), after a merchant with traffic is made.
   test.setTimeout(90_000);
   const merchant = await merchantWithTraffic("Quitanda Link");
   const operator = await apiAs(USERS.operator);

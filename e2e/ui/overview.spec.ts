@@ -8,6 +8,7 @@ import { apiGet, apiToken, seedDemoEvents } from "../support/seed-events";
 import { USERS } from "../support/users";
 
 test.beforeAll(() => {
+  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
   test.setTimeout(120_000);
   seedDemoEvents();
 });
@@ -106,6 +107,7 @@ test("each count links to the very window it counts, so the list behind it holds
 
 for (const colorScheme of COLOR_SCHEMES) {
   test(`overview: no serious violations, screenshot (${colorScheme})`, async ({ page }) => {
+    // A sign-in, an axe analysis of the whole page and a screenshot.
     test.setTimeout(60_000);
     await openInScheme(page, colorScheme, USERS.operator, "/overview?period=7d");
     await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "7d");

@@ -3,7 +3,8 @@
 // sleeps until nudged by an ingestion (or a short poll, for events ingested by other instances),
 // and on shutdown finishes the batch it is in before resolving stop(). Nothing else: the periodic
 // chores (partitions, the overview's counts, job resume, purges) run in their own loop
-// (lib/maintenance/maintenance-schedule.ts), so none of them delays the queue.
+// (lib/maintenance/maintenance-schedule.ts), so none of them delays the queue. A batch short of
+// full found the queue empty: the worker is idle (whenEventWorkerIdle, for tests and benchmarks).
 import { backgroundLoop } from "@/lib/background-loop";
 import { PROCESS_BATCH, processPendingEvents } from "@/lib/events/process-events";
 import { logger } from "@/lib/log";
@@ -12,12 +13,13 @@ import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 const POLL_MS = 250;
 const BACKOFF_MS = 2_000;
 
-const loop = backgroundLoop("event worker", async ({ running, sleep }) => {
+const loop = backgroundLoop("event worker", async ({ running, sleep, idle }) => {
   while (running()) {
     try {
       const processed = await processPendingEvents();
       if (processed.length > 0) nudgeDeliveryWorker();
       if (processed.length === PROCESS_BATCH) continue;
+      idle();
       await sleep(POLL_MS);
     } catch (error) {
       logger().warn(
@@ -33,6 +35,9 @@ export const startEventWorker = loop.start;
 
 /** Wakes the worker now: an event was just stored. */
 export const nudgeEventWorker = loop.wake;
+
+/** Resolves once a batch that began after this call found no pending event left. */
+export const whenEventWorkerIdle = loop.whenIdle;
 
 /** Stops after the current batch (which commits or rolls back as a whole). */
 export const stopEventWorker = loop.stop;

@@ -4,9 +4,11 @@
 // every instance together), sends each without waiting for the others,
 // and sleeps until an attempt ends, the event worker nudges it, or a short poll (a nudge during a
 // claim is kept for the next sleep: lib/wake-signal.ts). stop() waits for
-// the attempts in flight. Tests run several instances in one process (two "servers").
+// the attempts in flight. Tests run several instances in one process (two "servers"), and wait
+// with whenIdle() for the work they queued to be done.
 import { inPipeline } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { IdleWaiters } from "@/lib/idle-waiters";
 import { logger } from "@/lib/log";
 import { WakeSignal } from "@/lib/wake-signal";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
@@ -21,6 +23,7 @@ const CLAIM_BATCH = 100;
 export class DeliveryWorker {
   private running = false;
   private readonly signal = new WakeSignal();
+  private readonly idleWaiters = new IdleWaiters();
   private loop?: Promise<void>;
   private readonly inFlight = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
@@ -40,11 +43,24 @@ export class DeliveryWorker {
     this.signal.wake();
   }
 
+  /**
+   * Resolves once a claim that began after this call finds nothing due and no attempt of this
+   * worker is in flight. Deliveries not yet due (a retry's backoff), leased by another worker, or
+   * held back by their endpoint's rate limit until the next second are not work for now.
+   */
+  whenIdle(): Promise<void> {
+    if (!this.running) return Promise.reject(new Error("the delivery worker is not running"));
+    const idle = this.idleWaiters.wait();
+    this.signal.wake();
+    return idle;
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.signal.wake();
     await this.loop;
     await Promise.all(this.pending);
+    this.idleWaiters.stopped();
   }
 
   private skipped(): string[] {
@@ -55,6 +71,7 @@ export class DeliveryWorker {
   private async run(): Promise<void> {
     const total = env().webhooks.workerConcurrency;
     while (this.running) {
+      this.idleWaiters.passBegins();
       try {
         const room = total - this.pending.size;
         if (room <= 0) {
@@ -67,6 +84,7 @@ export class DeliveryWorker {
           inFlight: this.inFlight,
         });
         for (const delivery of claimed) this.dispatch(delivery);
+        if (claimed.length === 0 && this.pending.size === 0) this.idleWaiters.idle();
         // Short sleeps while an endpoint waits for the next second of its rate limit.
         const rateLimited = Date.now() - this.rateLimitedAt < 1_000;
         if (claimed.length === 0 || claimed.length < Math.min(room, CLAIM_BATCH))

@@ -58,7 +58,7 @@ beforeAll(async () => {
         e.at,
       ]);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

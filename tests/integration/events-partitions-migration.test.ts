@@ -43,7 +43,7 @@ beforeAll(async () => {
     VALUES ('l0000000000000000001', 'd0000000000000000001', 'w0000000000000000001', 'succeeded');
     INSERT INTO webhook_delivery_attempts (id, delivery_id, endpoint_id, started_at, duration_ms, status_code)
     VALUES ('t0000000000000000001', 'l0000000000000000001', 'w0000000000000000001', now(), 12, 200);`);
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

@@ -44,7 +44,7 @@ describe.runIf(onServer)("reads from DATABASE_REPLICA_URL", () => {
     ingester = (await userWithTokens("ingest")).accessToken;
     operator = (await userWithTokens("operator")).accessToken;
     await replica.catchUp();
-  }, 60_000);
+  });
 
   afterAll(() => {
     replica?.destroy();
@@ -122,5 +122,6 @@ describe.runIf(onServer)("reads from DATABASE_REPLICA_URL", () => {
     replica.start();
     // DATABASE_REPLICA_RETRY_SECONDS=1: the next read after a second probes the replica again.
     await expect.poll(() => standby(readSql), { timeout: 20_000, interval: 250 }).toBe(true);
+    // The replica's restart (a PostgreSQL server starting and catching up) on top of the reads.
   }, 60_000);
 });

@@ -263,9 +263,10 @@ describe("delivery", () => {
     const deliveries = await deliveriesOf(eventId);
     expect(deliveries.map((d) => d.endpointId)).toEqual([endpoint.id]);
     expect(other.id).not.toBe(endpoint.id);
-    worker();
+    const w = worker();
     await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded");
-    await new Promise((r) => setTimeout(r, 300));
+    // Once: the worker has nothing left to send.
+    await w.whenIdle();
     expect(r.received).toHaveLength(1);
     const [request] = r.received;
     const verified = new Webhook(endpoint.secret).verify(request!.body, request!.headers as Record<string, string>) as {
@@ -474,7 +475,7 @@ describe("delivery", () => {
       data: { failingSince: new Date(Date.now() - 5 * 24 * 3600 * 1000 - 60_000) },
     });
     const eventId = await processedEvent(m);
-    worker();
+    const w = worker();
     await until(async () => !(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled);
     const read = await call(getEndpoint, `/v1/webhook-endpoints/${endpoint.id}`, {
       token: tokens.viewer,
@@ -488,9 +489,10 @@ describe("delivery", () => {
       where: { targetId: endpoint.id, action: "webhook_endpoint.disable" },
     });
     expect(audit.actorUsername).toBe("system");
-    // Its pending delivery waits: nothing more is sent while disabled.
+    // Its pending delivery waits: due now, it is still not claimed while the endpoint is disabled.
     const sent = r.received.length;
-    await new Promise((res) => setTimeout(res, 600));
+    await db().webhookDelivery.updateMany({ where: { eventId }, data: { nextAttemptAt: new Date() } });
+    await w.whenIdle();
     expect(r.received.length).toBe(sent);
     expect((await deliveriesOf(eventId))[0]!.status).toBe("pending");
   });
@@ -596,7 +598,7 @@ describe("delivery", () => {
     await until(
       async () => (await db().webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "succeeded" } })) === 30,
     );
-    await new Promise((res) => setTimeout(res, 300));
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
     const ids = r.received.map((q) => q.headers["webhook-id"]);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
@@ -611,9 +613,9 @@ describe("delivery", () => {
     // A worker claims it, then "dies": nothing is sent, nothing recorded.
     const claimed = await claimDueDeliveries({ limit: 100, skip: [], inFlight: new Map() });
     expect(claimed.map((c) => c.eventId)).toContain(eventId);
-    // A restarted worker does not take it while the lease holds, then does.
-    worker();
-    await new Promise((res) => setTimeout(res, 500));
+    // A restarted worker does not take it while the lease holds (it finds nothing to claim), then does.
+    const w = worker();
+    await w.whenIdle();
     expect(r.received).toHaveLength(0);
     await until(async () => (await deliveriesOf(eventId))[0]!.status === "succeeded", 10_000);
     expect(r.received).toHaveLength(1);
@@ -749,9 +751,9 @@ describe("visibility and control", () => {
       params: { id: started.json.id },
     });
     expect(job.json).toMatchObject({ status: "done", total: 3, requeued: 3 });
-    worker();
+    const resender = worker();
     await until(() => r.received.length >= 3);
-    await new Promise((res) => setTimeout(res, 400));
+    await resender.whenIdle();
     expect(r.received.map((q) => q.headers["webhook-id"]).sort()).toEqual(expected);
     // Again: nothing failed is left since then, so nothing is sent.
     const again = await call(recover, `/v1/webhook-endpoints/${endpoint.id}/recover`, {
@@ -760,7 +762,7 @@ describe("visibility and control", () => {
       body: { since: since.toISOString() },
     });
     await settledRecoverJob(again.json.id);
-    await new Promise((res) => setTimeout(res, 400));
+    await resender.whenIdle();
     expect(r.received).toHaveLength(3);
   });
 });

@@ -130,6 +130,7 @@ describe("delivery to hostile receivers", () => {
         ],
       },
     );
+    // Nine scripted deliveries (six runs and three examples), each through a real receiver and the retry schedule.
   }, 120_000);
 });
 

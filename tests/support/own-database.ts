@@ -24,7 +24,7 @@ export function runOnOwnDatabase(prefix: string, options: { beforeClose?: () => 
     const { deployMigrations } = await import("@/lib/db/schema-engine");
     const { dbAdapter } = await import("@/lib/db/client");
     await deployMigrations(dbAdapter() as never);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await options.beforeClose?.();
