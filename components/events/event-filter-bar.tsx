@@ -18,7 +18,7 @@ import { activeFilterCount, EMPTY_FILTERS, type EventFilters } from "@/lib/event
 /** The filter table's controls, in the bar's order: the choices, then the text fields. */
 const CONTROLS = EVENT_FILTER_TABLE.flatMap((filter) =>
   "page" in filter && "control" in filter.page
-    ? [{ field: filter.page.field as ControlField, control: filter.page.control as FilterControl }]
+    ? [{ field: filter.page.field as ControlField, label: filter.label, control: filter.page.control as FilterControl }]
     : [],
 ).sort((a, b) => a.control.position - b.control.position);
 
@@ -76,11 +76,11 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
         />
       </div>
       <div className="grid grid-cols-2 gap-3 px-4 pt-3 pb-4 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1.12fr))_repeat(3,minmax(0,1fr))]">
-        {controls.map(({ field, control }) =>
+        {controls.map(({ field, label, control }) =>
           control.kind === "select" ? (
             <FilterSelect<string>
               key={field}
-              label={control.label}
+              label={label}
               anyLabel={control.anyLabel}
               value={filters[field]}
               options={withValue(control.options, filters[field])}
@@ -90,7 +90,7 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
           ) : (
             <FilterText
               key={field}
-              label={control.label}
+              label={label}
               placeholder={control.placeholder}
               value={filters[field]}
               onCommit={(v) => set(field, v as EventFilters[typeof field])}

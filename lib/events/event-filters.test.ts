@@ -66,6 +66,21 @@ describe("event filters", () => {
     });
   });
 
+  it("keeps a response code as the API compares it, and only the decline classes there are", () => {
+    expect(parseEventFilters({ response_code: " n7 ", decline_class: "reversible" })).toMatchObject({
+      responseCode: "N7",
+      declineClass: "reversible",
+    });
+    expect(parseEventFilters({ response_code: "5 1", decline_class: "maybe" })).toMatchObject({
+      responseCode: undefined,
+      declineClass: undefined,
+    });
+    expect(parseEventFilters({ response_code: "00000" }).responseCode).toBeUndefined();
+    const filters = { ...EMPTY_FILTERS, responseCode: "51", declineClass: "reversible" as const };
+    expect(eventFiltersToSearchParams(filters).toString()).toBe("response_code=51&decline_class=reversible");
+    expect(activeFilterCount(filters)).toBe(2);
+  });
+
   it("lets a custom range win over a preset, and refuses an empty one", () => {
     const custom = parseEventFilters({ period: "7d", from: "2026-11-01T03:00:00Z", to: "2026-11-02T03:00:00.000Z" });
     expect(custom).toMatchObject({ period: undefined, from: "2026-11-01T03:00:00.000Z", to: "2026-11-02T03:00:00.000Z" });
@@ -76,7 +91,12 @@ describe("event filters", () => {
   });
 
   it("makes an API query that the API's own schema accepts", () => {
-    for (const search of ["", "status=processed&period=1h", "from=2026-11-01T00:00:00Z&q=ABC123&sort=asc&acquirer_name=stone"]) {
+    for (const search of [
+      "",
+      "status=processed&period=1h",
+      "from=2026-11-01T00:00:00Z&q=ABC123&sort=asc&acquirer_name=stone",
+      "response_code=n7&decline_class=irreversible&transaction_status=denied",
+    ]) {
       const query = eventFiltersToApiQuery(parseEventFilters(new URLSearchParams(search)), NOW);
       const parsed = listEventsQuery.safeParse(Object.fromEntries(query));
       expect(parsed.success, `${search}: ${parsed.error?.message}`).toBe(true);

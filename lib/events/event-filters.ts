@@ -15,7 +15,14 @@ import {
   STATUS_OPTIONS,
   TRANSACTION_STATUS_OPTIONS,
 } from "@/lib/events/event-filter-table";
-import { FILTER_IDENTIFIER, FILTER_INSTANT, FILTER_NAME_PART, FILTER_TEXT, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
+import {
+  FILTER_IDENTIFIER,
+  FILTER_INSTANT,
+  FILTER_NAME_PART,
+  FILTER_RESPONSE_CODE,
+  FILTER_TEXT,
+  FILTER_TYPE,
+} from "@/lib/events/filter-vocabulary";
 import { inInstantRange } from "@/lib/validation/instant-range";
 
 export { ACQUIRER_OPTIONS, PAYMENT_METHOD_OPTIONS, STATUS_OPTIONS, TRANSACTION_STATUS_OPTIONS };
@@ -117,6 +124,7 @@ function keep(kind: PageValue, value: string | undefined): string | undefined {
     return kept.length ? kept.sort().join(",") : undefined;
   }
   if (kind === "type") return matching(FILTER_TYPE, value);
+  if (kind === "responseCode") return matching(FILTER_RESPONSE_CODE, value)?.toUpperCase();
   if (kind === "namePart") return matching(NAME_PART, value);
   const q = value?.trim().slice(0, FILTER_TEXT.max);
   return q ? q : undefined;

@@ -1,10 +1,12 @@
-// The WHERE conditions of an events filter, derived from the filter table
-// (event-filter-table.ts, which says which filters have an index) and shared by the list, the
-// CSV export, the count and bulk retry so that all select the same events.
+// The WHERE conditions of an events filter, derived from the filter table (event-filter-table.ts,
+// its order) and each filter's condition (event-filter-sql.ts, which says which have an index),
+// and shared by the list, the CSV export, the count and bulk retry so that all select the same events.
 import "server-only";
-import { ownerCondition, type TenantScope } from "@/lib/auth/tenant-scope";
+import { ownerCondition, type TenantScope } from "@/lib/access/tenant-scope";
 import { statementName } from "@/lib/db/statement-name";
-import { EVENT_FILTER_TABLE, type SqlCondition } from "@/lib/events/event-filter-table";
+import { codesOfClass, type DeclineClass, KNOWN_RESPONSE_CODES } from "@/lib/declines/abecs-codes";
+import { EVENT_FILTER_SQL, type SqlCondition } from "@/lib/events/event-filter-sql";
+import { EVENT_FILTER_TABLE } from "@/lib/events/event-filter-table";
 import type { ListEventsQuery } from "@/lib/events/list-query";
 import { type Position, type SortDirection, sqlAfter } from "@/lib/paging/keyset-page";
 import { foldText } from "@/lib/search/fold-text";
@@ -48,8 +50,31 @@ function conditionOf(where: SqlCondition, value: unknown, bind: Bind, scope: Ten
       ...where.search.startsWith.map((expression) => `(${expression} >= ${low} AND ${expression} < ${high})`),
     ].join(" OR ")})`;
   }
-  const placeholder = bind(value);
-  return `(${where.anyEquals.map((expression) => `${expression} = ${placeholder}`).join(" OR ")})`;
+  // A decline of the class: a denied transaction whose code the ABECS table puts in it
+  // (lib/declines/abecs-codes.ts). The table's codes are written into the text, not bound: they
+  // are the code's constants, one statement per class, and its plan is made knowing them (a
+  // generic plan's guess at a bound list walked every event of the period for a rare class).
+  const code = where.declineClass;
+  const denied = "e.transaction_status = 'denied'";
+  if ((value as DeclineClass) !== "unknown") {
+    return `(${denied} AND ${code} IN (${codesOfClass(value as DeclineClass)
+      .map(codeLiteral)
+      .join(", ")}))`;
+  }
+  // Unknown: a code the table lacks, or none. Said as the ranges between the table's codes (in
+  // byte order, the expression's) and NULL, each a range of the declines' code index, so that
+  // only the matches are read; "NOT IN the table" would read every decline of the period. The
+  // approval's 00 is the table's too, so a decline that carries it is of no class: a range
+  // holding 00 is estimated as most of the table, and unknown would walk all of it.
+  const known = [...KNOWN_RESPONSE_CODES].sort().map(codeLiteral);
+  const ranges = known.map((low, i) => (i === 0 ? `${code} < ${low}` : `(${code} > ${known[i - 1]} AND ${code} < ${low})`));
+  return `(${denied} AND (${[`${code} IS NULL`, ...ranges, `${code} > ${known.at(-1)}`].join(" OR ")}))`;
+}
+
+/** A response code of the ABECS table as an SQL literal (only letters and digits ever reach the text). */
+function codeLiteral(code: string): string {
+  if (!/^[0-9A-Z]{1,4}$/.test(code)) throw new Error(`not a response code of the table: ${code}`);
+  return `'${code}'`;
 }
 
 /**
@@ -69,7 +94,7 @@ function eventFilterConditions(query: EventFilterQuery, bind: Bind, scope: Tenan
   for (const filter of EVENT_FILTER_TABLE) {
     const value = query[filter.name];
     if (!value) continue;
-    const condition = conditionOf(filter.where, value, bind, scope);
+    const condition = conditionOf(EVENT_FILTER_SQL[filter.name], value, bind, scope);
     if (condition) where.push(condition);
   }
   // The created_at bounds are one range, written last.
@@ -82,7 +107,7 @@ function eventFilterConditions(query: EventFilterQuery, bind: Bind, scope: Tenan
 /**
  * A walk through the filter's events in keyset order, continuing after a position: the WHERE
  * clause (empty when nothing filters), its values ($1, $2...) and the ORDER BY terms. The list
- * and the CSV export both walk with it. `scope`: the caller's merchants (lib/auth/tenant-scope.ts),
+ * and the CSV export both walk with it. `scope`: the caller's merchants (lib/access/tenant-scope.ts),
  * the first condition, so a merchant account's walk is its own events' index
  * (owner_merchant_id, created_at, id) and never sees another's.
  */
@@ -120,9 +145,10 @@ export function literalLimit(rows: number): string {
 }
 
 /** The filters whose best plan depends on the value: a beginning (rare or common) or a part of a name or type. */
-const PLANNED_PER_VALUE = EVENT_FILTER_TABLE.filter(
-  (filter) => "startsWith" in filter.where || "search" in filter.where || "nameContains" in filter.where,
-).map((filter) => filter.name);
+const PLANNED_PER_VALUE = EVENT_FILTER_TABLE.map((filter) => filter.name).filter((name) => {
+  const where: SqlCondition = EVENT_FILTER_SQL[name];
+  return "startsWith" in where || "search" in where || "nameContains" in where;
+});
 
 /**
  * The prepared statement's name for a walk of `query` (statementName), or none when a filter's

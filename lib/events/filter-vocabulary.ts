@@ -15,6 +15,8 @@ export const FILTER_TEXT = { min: 1, max: 64 } as const;
 export const FILTER_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
 /** An event type as the dashboard takes it: payment.completed and the like. */
 export const FILTER_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** What an acquirer response code can be (acquirerResponseCode): ABECS codes have 2 characters, Stone sends 4. */
+export const FILTER_RESPONSE_CODE = /^[0-9A-Za-z]{1,4}$/;
 /** A part of a merchant's name. */
 export const FILTER_NAME_PART = { min: 2, max: 100 } as const;
 /** An instant and a UTC day, as every date input of the API takes them (lib/validation/instant-range.ts). */

@@ -4,8 +4,8 @@
 // row objects, no JSON.stringify: the reference in platform-notes.md). Read from the replica
 // when there is one: a page may lag behind the primary by the replication delay.
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { scopeBinding, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { scopeBinding, type TenantScope, tenantScope } from "@/lib/access/tenant-scope";
 import { readSql } from "@/lib/db/client";
 import { eventKeysetWalk, eventStatementName, isSearch, literalLimit } from "@/lib/events/filter-conditions";
 import type { ListEventsQuery } from "@/lib/events/list-query";
@@ -41,10 +41,16 @@ export function listEventsStatement(
  * Whether a search's positions can be sorted from its indexes alone: a MID's or TID's beginning
  * (their indexes hold the column) or a merchant's name (merchant_id, created_at, id). Not q (its
  * bitmap of five indexes reads rows anyway; sorting positions first made PostgreSQL walk the
- * whole table for a rare code) nor the serial number (an expression over data).
+ * whole table for a rare code) nor the serial number (an expression over data). A decline class
+ * too: its matches come from the declines' code index in code order, one range per code, and
+ * sorting whole rows to find a page spilled to disk (300,000 demo events: 267 ms, 130 ms with
+ * the positions first).
  */
 function positionsFirst(filters: Omit<ListEventsQuery, "cursor" | "limit" | "order_by">): boolean {
-  return isSearch(filters) && filters.q === undefined && filters.terminal_serial_number === undefined;
+  return (
+    (isSearch(filters) && filters.q === undefined && filters.terminal_serial_number === undefined) ||
+    filters.decline_class !== undefined
+  );
 }
 
 /** The page's rows read in keyset order from an index that has it (the walk: no filter, or an equal one). */

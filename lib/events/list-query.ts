@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { EVENT_STATUSES } from "@/lib/events/data-schema";
 import { type ApiValue, EVENT_FILTER_TABLE } from "@/lib/events/event-filter-table";
-import { FILTER_NAME_PART, FILTER_TEXT } from "@/lib/events/filter-vocabulary";
+import { FILTER_NAME_PART, FILTER_RESPONSE_CODE, FILTER_TEXT } from "@/lib/events/filter-vocabulary";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 import { instantOrDay, utcDay } from "@/lib/validation/created-at-range";
 
@@ -56,6 +56,12 @@ const API_VALUE = {
       }),
   day: () => utcDay,
   instantOrDay: () => instantOrDay,
+  // Compared upper-cased: the ABECS table's codes are, a sender's letters may not be.
+  responseCode: () =>
+    z
+      .string()
+      .regex(FILTER_RESPONSE_CODE, "must be 1 to 4 letters or digits")
+      .transform((v) => v.toUpperCase()),
 };
 
 type ApiSchemaOf<V extends ApiValue> = ReturnType<(typeof API_VALUE)[V["kind"]]>;

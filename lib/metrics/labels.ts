@@ -1,16 +1,11 @@
 // Label values are bounded: only the values the code knows, anything else "other". A label
 // holding an id, a username or a merchant would make one time series per value (Prometheus
 // keeps each in memory), so none is ever a label.
-import { DATA_PROBLEMS } from "@/lib/events/data-problems";
-import { ACQUIRER_NAMES } from "@/lib/events/event-values";
+import { ACQUIRER_NAMES, FAILURE_REASONS } from "@/lib/events/event-values";
 import type { ErrorClass } from "@/lib/webhooks/send-webhook";
 
 const ACQUIRERS: ReadonlySet<string> = new Set(ACQUIRER_NAMES);
-const FAILURE_REASONS: ReadonlySet<string> = new Set([
-  ...Object.keys(DATA_PROBLEMS),
-  "no_matching_credential",
-  "credential_disabled",
-]);
+const FAILURE_REASON_LABELS: ReadonlySet<string> = new Set(FAILURE_REASONS);
 const ERROR_CLASSES: ReadonlySet<string> = new Set<ErrorClass>([
   "timeout",
   "dns",
@@ -29,7 +24,7 @@ export function acquirerLabel(name: unknown): string {
 /** "none" for a processed event. */
 export function failureReasonLabel(reason: unknown): string {
   if (reason === null || reason === undefined) return "none";
-  return typeof reason === "string" && FAILURE_REASONS.has(reason) ? reason : "other";
+  return typeof reason === "string" && FAILURE_REASON_LABELS.has(reason) ? reason : "other";
 }
 
 /** "none" for a successful attempt. */
