@@ -24,6 +24,9 @@ const COLUMNS = [
   ACTIONS_COLUMN,
 ];
 
+// On a phone: the acquirer, the statement's period, its status and when it was imported; then "Show exceptions".
+const CARD = { title: "Acquirer", lines: ["Period"], badge: "Status", time: "Imported" };
+
 const period = (row: ImportDto) =>
   row.periodStart === row.periodEnd ? (row.periodStart ?? "—") : `${row.periodStart ?? "?"} to ${row.periodEnd ?? "?"}`;
 
@@ -45,7 +48,12 @@ function ImportRow({ row, selected, onSelect }: { row: ImportDto; selected: bool
       {figure(s?.notificationWithoutSale)}
       {figure(s ? s.amountMismatch + s.statusMismatch : undefined)}
       <Td>
-        <Badge tone={row.status === "done" ? "success" : "warning"}>{row.status}</Badge>
+        <Badge
+          tone={row.status === "done" ? "success" : row.status === "failed" ? "danger" : "warning"}
+          title={row.failureReason ?? undefined}
+        >
+          {row.status}
+        </Badge>
       </Td>
       <Td className="text-right">
         <Button variant="ghost" size="sm" onClick={onSelect} disabled={selected} aria-pressed={selected}>
@@ -73,6 +81,7 @@ export function ImportsTable({
       caption="Statement imports"
       testId="imports-table"
       columns={COLUMNS}
+      card={CARD}
       empty={
         <EmptyState icon="inbox" title="No statements imported yet">
           Import an acquirer's statement above: its sales are matched against the notifications.

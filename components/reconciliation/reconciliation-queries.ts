@@ -2,7 +2,8 @@
 
 // The reconciliation page's reads and writes: the exceptions' filters as they stand in the URL
 // (as exception-filter-table.ts declares), the imports and the exceptions page by page, one
-// import's per merchant and day counts, the upload (with its progress) and the resolution.
+// import's per merchant and day counts, the upload (with its progress) and the resolution; and
+// the reconciliation state an event's page and a merchant's page show.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { ApiRequestError } from "@/components/api/api-request-error";
@@ -12,9 +13,11 @@ import { useInfiniteList } from "@/components/api/use-infinite-list";
 import { noPageFilters, type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
 import type { DailyCountsDto } from "@/lib/reconciliation/daily-counts-dto";
+import type { EventReconciliationDto } from "@/lib/reconciliation/event-reconciliation-dto";
 import type { ExceptionDto } from "@/lib/reconciliation/exception-dto";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
 import type { ImportDto } from "@/lib/reconciliation/import-dto";
+import type { MerchantReconciliationDto } from "@/lib/reconciliation/merchant-reconciliation-dto";
 
 const PAGE_SIZE = 30;
 const IMPORTS_PAGE_SIZE = 10;
@@ -149,3 +152,27 @@ export function useUploadStatement(onProgress: (progress: UploadProgress) => voi
 }
 
 export type { ExceptionDto, ImportDto, Page };
+
+/** Whether an event's payment was reconciled (GET /v1/webhooks/events/{id}/reconciliation). */
+export function useEventReconciliation(eventId: string) {
+  const apiFetch = useApiFetch();
+  const { status } = useSession();
+  return useQuery<EventReconciliationDto>({
+    queryKey: [...reconciliationKeys.all, "event", eventId],
+    queryFn: ({ signal }) =>
+      apiFetch<EventReconciliationDto>(`/v1/webhooks/events/${encodeURIComponent(eventId)}/reconciliation`, { signal }),
+    enabled: status === "authenticated",
+  });
+}
+
+/** A merchant's matched sales and open exceptions (GET /v1/reconciliation/merchants/{id}). */
+export function useMerchantReconciliation(merchantId: string) {
+  const apiFetch = useApiFetch();
+  const { status } = useSession();
+  return useQuery<MerchantReconciliationDto>({
+    queryKey: [...reconciliationKeys.all, "merchant", merchantId],
+    queryFn: ({ signal }) =>
+      apiFetch<MerchantReconciliationDto>(`/v1/reconciliation/merchants/${encodeURIComponent(merchantId)}`, { signal }),
+    enabled: status === "authenticated",
+  });
+}

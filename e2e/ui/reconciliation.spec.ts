@@ -2,8 +2,9 @@
 // published layout) whose sales partly match notifications ingested through the API, sees the
 // import's summary and its counts per merchant and day, filters the exceptions (in the URL) and
 // resolves one with a note in a modal dialog; a refused file shows its faults by line; a merchant
-// account reads its own exceptions only. Each test makes its own merchant, credential (a random
-// MID, so its file is new) and notifications.
+// account reads its own exceptions only; an event's page and its merchant's page show their
+// reconciliation state. Each test makes its own merchant, credential (a random MID, so its file is
+// new) and notifications.
 import { randomInt } from "node:crypto";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
@@ -218,4 +219,41 @@ test("a merchant account reads its own exceptions, without the upload, the impor
   await expect(page).toHaveURL(/\/reconciliation\?kind=notification_without_sale$/);
   await expect(page.getByTestId("exception-row")).toHaveCount(1);
   await expect(page.getByTestId("exception-row").getByRole("link", { name: m.events.withoutSale })).toBeVisible();
+});
+
+test("an event's page and its merchant's page show the reconciliation state, linking to the exceptions", async ({
+  page,
+  signIn,
+}) => {
+  const m = await cieloMerchant();
+  const operator = await apiAs(USERS.operator);
+  const imported = await operator.post("/v1/reconciliation/imports", {
+    data: statementOf(m),
+    headers: { "content-type": "text/plain" },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+  const importId = ((await imported.json()) as { id: string }).id;
+  await operator.dispose();
+  await signIn(USERS.operator);
+
+  const state = page.getByTestId("event-reconciliation");
+  await page.goto(`/events/${m.events.matched}`);
+  await expect(state).toHaveAttribute("data-state", "matched");
+  await expect(state.getByText("Matched", { exact: true })).toBeVisible();
+  await expect(state.getByRole("link", { name: "Import" })).toHaveAttribute("href", `/reconciliation?import_id=${importId}`);
+
+  await page.goto(`/events/${m.events.amountDiffers}`);
+  await expect(state).toHaveAttribute("data-state", "exception");
+  await expect(state.getByText("Amount mismatch (open)")).toBeVisible();
+  await state.getByRole("link", { name: "Exception" }).click();
+  await expect(page).toHaveURL(new RegExp(`/reconciliation\\?import_id=${importId}&kind=amount_mismatch$`));
+  await expect(page.getByTestId("exception-row")).toHaveCount(1);
+
+  await page.goto(`/merchants/${m.merchantId}`);
+  const card = page.getByTestId("merchant-reconciliation");
+  await expect(card.getByTestId("reconciliation-matched")).toHaveText("1");
+  await expect(card.getByTestId("reconciliation-open")).toHaveText("3");
+  await card.getByTestId("reconciliation-open").click();
+  await expect(page).toHaveURL(new RegExp(`/reconciliation\\?merchant_id=${m.merchantId}&status=open$`));
+  await expect(page.getByTestId("exception-row")).toHaveCount(3);
 });

@@ -5,6 +5,7 @@ import { ACQUIRER_NAMES } from "@/lib/events/event-values";
 import { XID_PATTERN } from "@/lib/ids";
 import type { ReconciliationSummary } from "@/lib/reconciliation/match-sql";
 import { IMPORT_STATUSES, STATEMENT_FILE_TYPES, STATEMENT_FORMATS } from "@/lib/reconciliation/reconciliation-values";
+import { isStale, STALE_REASON } from "@/lib/reconciliation/stale-imports";
 
 const day = z
   .string()
@@ -29,7 +30,13 @@ export const importSchema = z.strictObject({
   sequence: z.int().nullable().describe("The header's file sequence (Cielo: 9999999 for a recovered file); null for CSV"),
   periodStart: day.nullable(),
   periodEnd: day.nullable(),
-  status: z.enum(IMPORT_STATUSES).describe("importing while the file is read and matched; done after"),
+  status: z
+    .enum(IMPORT_STATUSES)
+    .describe(
+      "importing while the file is read and matched; done after; failed when it was interrupted (the upload ended " +
+        "early, the server or the database failed, or no progress for 5 minutes): nothing of it is kept, import the file again",
+    ),
+  failureReason: z.string().nullable().describe("Why a failed import failed; null otherwise"),
   progress: z
     .strictObject({ bytesRead: count, linesRead: count })
     .describe("How much of the file was read (updated every few seconds while importing, on a server database)"),
@@ -43,6 +50,8 @@ export type ImportDto = z.output<typeof importSchema>;
 const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 export function toImportDto(row: ReconciliationImport): ImportDto {
+  // One that stopped beating is failed at once, before the next import writes it so.
+  const stale = isStale(row);
   return {
     id: row.id,
     acquirerName: row.acquirerName as ImportDto["acquirerName"],
@@ -51,7 +60,8 @@ export function toImportDto(row: ReconciliationImport): ImportDto {
     sequence: row.sequence,
     periodStart: dayOf(row.periodStart),
     periodEnd: dayOf(row.periodEnd),
-    status: row.status as ImportDto["status"],
+    status: stale ? "failed" : (row.status as ImportDto["status"]),
+    failureReason: stale ? STALE_REASON : row.failureReason,
     progress: { bytesRead: Number(row.bytesRead), linesRead: row.linesRead },
     summary: (row.summary as ReconciliationSummary | null) ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -2,20 +2,24 @@
 // its sales written and matched in one transaction (lib/reconciliation/bulk-session.ts,
 // match-sql.ts), refused whole when any line is wrong (422 listing each fault by line: nothing is
 // stored), and imported once: the same file again (its sha256) answers the first import.
-// Admins and operators; audited.
+// Admins and operators; audited in the import's own transaction (an entry exactly when it is done).
+// On a server its row is committed apart (its progress readable meanwhile): an import that fails
+// after that is left failed with its reason, one whose process died is found stale
+// (stale-imports.ts); neither keeps a sale or an exception, and the file may be imported again.
 import "server-only";
 import { isUtf8 } from "node:buffer";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
+import { recordAuditEntrySql } from "@/lib/audit/record-audit-entry";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { unprocessable } from "@/lib/errors";
+import { ApiError, unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { type BulkColumn, type BulkSession, type BulkValue, inBulkTransaction } from "@/lib/reconciliation/bulk-session";
 import { type ImportDto, toImportDto } from "@/lib/reconciliation/import-dto";
 import { identifierKey, matchKey } from "@/lib/reconciliation/match-keys";
 import { matchImport } from "@/lib/reconciliation/match-sql";
 import type { StatementFormat } from "@/lib/reconciliation/reconciliation-values";
+import { failStaleImports, startHeartbeat } from "@/lib/reconciliation/stale-imports";
 import { detectFormat, statementParser } from "@/lib/reconciliation/statement-formats";
 import { readStatementLines } from "@/lib/reconciliation/statement-lines";
 import type { StatementFault, StatementParser, StatementSale, StatementSummary } from "@/lib/reconciliation/statement-parser";
@@ -86,23 +90,43 @@ export async function importStatement(options: {
   requirePermission(caller, "reconciliation:write");
   const id = newId();
   const progress: ReadingState = { rowVisible: false, sha: undefined };
+  await failStaleImports();
+  const stopHeartbeat = startHeartbeat(id);
   try {
     await inBulkTransaction((session) => readAndMatch({ ...options, id, session, state: progress }));
   } catch (error) {
     // On a server the row was written apart (for its progress): the rollback did not remove it.
-    if (progress.rowVisible) await db().reconciliationImport.deleteMany({ where: { id, status: "importing" } });
+    if (progress.rowVisible) await settleFailed(id, error, progress.sha);
     const existing = await sameFileImport(error, progress.sha);
     if (!existing) throw error;
     return { created: false, import: toImportDto(existing) };
+  } finally {
+    stopHeartbeat();
   }
   const row = await db().reconciliationImport.findUniqueOrThrow({ where: { id } });
-  await recordAuditEntry(db(), {
-    caller,
-    action: "reconciliation_import.create",
-    targetId: id,
-    after: { acquirerName: row.acquirerName, format: row.format, fileType: row.fileType, summary: row.summary as object },
-  });
   return { created: true, import: toImportDto(row) };
+}
+
+/** Said of an import that failed for a reason of ours to tell nobody (a database or server failure, a dropped upload). */
+const INTERRUPTED = "Interrupted: the upload ended early, or the server or the database failed; import the file again.";
+
+/**
+ * A failed import's row (visible apart, its sales and exceptions rolled back): removed when the
+ * file was refused or was imported before (nothing happened), else kept as failed with why.
+ */
+async function settleFailed(id: string, error: unknown, sha: string | undefined): Promise<void> {
+  const refusedOrSame = error instanceof SameFile || (error instanceof ApiError && error.status === 422);
+  if (refusedOrSame || (await sameFileImport(error, sha))) {
+    await db().reconciliationImport.deleteMany({ where: { id, status: "importing" } });
+    return;
+  }
+  const reason = error instanceof ApiError ? error.message.slice(0, 200) : INTERRUPTED;
+  await db()
+    .reconciliationImport.updateMany({
+      where: { id, status: "importing" },
+      data: { status: "failed", failureReason: reason, finishedAt: new Date() },
+    })
+    .catch(() => {});
 }
 
 /** The import that holds the file, when the failure was that it was imported before (or concurrently). */
@@ -186,7 +210,10 @@ async function readAndMatch(reading: Reading): Promise<void> {
     if (batch.length >= WRITE_BATCH) await flush();
     if (session.concurrent && rowWritten && Date.now() - progressAt >= PROGRESS_EVERY_MS) {
       progressAt = Date.now();
-      await db().reconciliationImport.update({ where: { id }, data: { bytesRead: lines.bytesRead(), linesRead: lineCount } });
+      await db().reconciliationImport.update({
+        where: { id },
+        data: { bytesRead: lines.bytesRead(), linesRead: lineCount, progressAt: new Date() },
+      });
     }
   }
   if (!parser && faults.length === 0) sink.fault({ line: 1, field: "file", message: "is empty" });
@@ -203,7 +230,7 @@ async function readAndMatch(reading: Reading): Promise<void> {
   const periodStart = summary.periodStart ?? firstDay;
   const periodEnd = summary.periodEnd ?? lastDay;
   const now = new Date();
-  const result =
+  const { summary: result, matchedByMerchant } =
     periodStart && periodEnd
       ? await matchImport(session, {
           importId: id,
@@ -217,10 +244,21 @@ async function readAndMatch(reading: Reading): Promise<void> {
           lastDay: [periodEnd, lastDay ?? periodEnd].sort()[1]!,
           now,
         })
-      : { sales: 0, matched: 0, missingNotification: 0, notificationWithoutSale: 0, amountMismatch: 0, statusMismatch: 0 };
+      : {
+          summary: {
+            sales: 0,
+            matched: 0,
+            missingNotification: 0,
+            notificationWithoutSale: 0,
+            amountMismatch: 0,
+            statusMismatch: 0,
+          },
+          matchedByMerchant: {},
+        };
   await session.query(
     `UPDATE reconciliation_imports SET status = 'done', file_sha256 = $2, summary = $3::jsonb, sequence = $4, establishment = $5,
-       period_start = $6::date, period_end = $7::date, bytes_read = $8, lines_read = $9, finished_at = now()
+       period_start = $6::date, period_end = $7::date, bytes_read = $8, lines_read = $9, finished_at = now(),
+       matched_by_merchant = $10::jsonb
      WHERE id = $1`,
     [
       id,
@@ -232,8 +270,15 @@ async function readAndMatch(reading: Reading): Promise<void> {
       periodEnd,
       lines.bytesRead(),
       lineCount,
+      JSON.stringify(matchedByMerchant),
     ],
   );
+  await recordAuditEntrySql(session.query, {
+    caller,
+    action: "reconciliation_import.create",
+    targetId: id,
+    after: { acquirerName: summary.acquirerName, format: parser.format, fileType: summary.fileType, summary: result },
+  });
 }
 
 /** A Cielo file is single-byte text (its positions are bytes); ours is UTF-8, bytes that are not refused by the parser. */

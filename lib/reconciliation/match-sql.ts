@@ -11,7 +11,9 @@
 //   3. one-to-one: each round keeps the pairs that are each other's best (both keys agreeing,
 //      then the amount, then the status, then the nearest time, then the lowest line and
 //      payment), until a round keeps none;
-//   4. exceptions: matched pairs whose status or amount differ, sales left alone
+//   4. the matched pairs that agree are kept (reconciliation_matches: the sale's line, the payment's
+//      origin event and owner), for an event's and a merchant's reconciliation state;
+//   5. exceptions: matched pairs whose status or amount differ, sales left alone
 //      (missing_notification), and, for a sales file, approved payments of the period left alone
 //      (notification_without_sale).
 // Keys are written as lib/reconciliation/match-keys.ts writes the sales': upper(ltrim(x, '0')).
@@ -125,6 +127,23 @@ SELECT line, pid FROM (
 ) ranked
 WHERE by_sale = 1 AND by_payment = 1`;
 
+/**
+ * $1 import: the pairs that agree in status and amount (the others become exceptions below),
+ * answering how many each payment owner has (one pass over what is written).
+ */
+const MATCHES_SQL = `
+WITH kept AS (
+  INSERT INTO reconciliation_matches (event_id, import_id, sale_line, merchant_id)
+  SELECT p.origin_id, $1, m.line, p.owner
+  FROM recon_matches m
+  JOIN recon_pairs c ON c.line = m.line AND c.pid = m.pid
+  JOIN recon_payments p ON p.pid = m.pid
+  WHERE c.status_ok AND c.amount_ok
+  RETURNING merchant_id
+)
+SELECT coalesce(jsonb_object_agg(merchant_id, n), '{}'::jsonb) AS by_merchant
+FROM (SELECT merchant_id, count(*)::int AS n FROM kept WHERE merchant_id IS NOT NULL GROUP BY merchant_id) owners`;
+
 const EXCEPTION_COLUMNS = `id, import_id, kind, merchant_id, acquirer_name, sale_line, merchant_identifier, terminal_identifier,
   sale_date, sale_time, nsu, authorization_code, sale_amount, installments, card_last4, sale_status,
   event_id, payment_amount, payment_state, mid_key, tid_key, nsu_key, code_key, created_at`;
@@ -181,6 +200,9 @@ SELECT (SELECT count(*) FROM recon_matches)::int AS pairs,
   count(*) FILTER (WHERE kind = 'status_mismatch')::int AS status_mismatch
 FROM reconciliation_exceptions WHERE import_id = $1`;
 
+/** The summary, and the matched sales of each payment owner (merchant id: count). */
+export type MatchResult = { summary: ReconciliationSummary; matchedByMerchant: Record<string, number> };
+
 export type ReconciliationSummary = {
   sales: number;
   matched: number;
@@ -207,7 +229,7 @@ export type MatchInput = {
 };
 
 /** Matches the import's sales and writes its exceptions; answers the summary. */
-export async function matchImport(session: BulkSession, input: MatchInput): Promise<ReconciliationSummary> {
+export async function matchImport(session: BulkSession, input: MatchInput): Promise<MatchResult> {
   const { importId, acquirerName, now } = input;
   // The payments' windows, the joins and the rounds' rankings sort and hash a million rows each:
   // in memory rather than in temporary files.
@@ -222,6 +244,7 @@ export async function matchImport(session: BulkSession, input: MatchInput): Prom
     const kept = await session.query(`WITH kept AS (${ROUND_SQL} RETURNING 1) SELECT count(*)::int AS n FROM kept`, []);
     if (Number(kept[0]?.n ?? 0) === 0) break;
   }
+  const [kept] = await session.query(MATCHES_SQL, [importId]);
   await session.query(MISMATCH_SQL, [importId, acquirerName, now]);
   await session.query(MISSING_SQL, [importId, acquirerName, now]);
   if (input.fileType === "sales") {
@@ -237,7 +260,7 @@ export async function matchImport(session: BulkSession, input: MatchInput): Prom
   const [row] = await session.query(SUMMARY_SQL, [importId]);
   const count = (name: string) => Number(row?.[name] ?? 0);
   const mismatched = count("amount_mismatch") + count("status_mismatch");
-  return {
+  const summary = {
     sales: input.sales,
     matched: count("pairs") - mismatched,
     missingNotification: count("missing_notification"),
@@ -245,4 +268,5 @@ export async function matchImport(session: BulkSession, input: MatchInput): Prom
     amountMismatch: count("amount_mismatch"),
     statusMismatch: count("status_mismatch"),
   };
+  return { summary, matchedByMerchant: (kept?.by_merchant ?? {}) as Record<string, number> };
 }

@@ -17,7 +17,7 @@ import { call, tokensOf, uniqueName } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { routeFileOf } from "../support/route-files";
 import { csvFile, saoPauloDay } from "../support/statement-files";
-import { markersOf, type Tenant, tenant } from "../support/tenants";
+import { markersOf, type Tenant, twoTenants } from "../support/tenants";
 
 vi.hoisted(() => {
   process.env.WEBHOOK_ALLOWED_ADDRESSES = "127.0.0.1";
@@ -33,16 +33,13 @@ const NOT_SWEPT: Record<string, string> = {
 };
 
 const staff = tokensOf("admin", "operator", "ingest");
-let a: Tenant;
-let b: Tenant;
+const { a, b } = twoTenants(staff);
 let bRetryJobId: string;
 /** A statement import (staff's) with one missing sale on each tenant's terminal: its id and each one's exception. */
 let importId: string;
 const exceptionOf = new Map<string, string>();
 
 beforeAll(async () => {
-  a = await tenant({ operator: staff.operator, ingester: staff.ingest });
-  b = await tenant({ operator: staff.operator, ingester: staff.ingest });
   // A bulk retry over B's failed events (staff's), so the job's path has an id of B's.
   const job = await call(bulkRetry, "/v1/webhooks/events/retry", {
     token: staff.admin,
@@ -87,6 +84,7 @@ function idFor(route: string, t: Tenant, method: string): string {
     // A staff import spanning both tenants (refused to every merchant account).
     [/^\/v1\/reconciliation\/imports\//, () => importId],
     [/^\/v1\/reconciliation\/exceptions\//, () => exceptionOf.get(t.merchantId)!],
+    [/^\/v1\/reconciliation\/merchants\//, () => t.merchantId],
   ];
   const hit = table.find(([pattern]) => pattern.test(route));
   if (!hit) throw new Error(`${route}: say which of a tenant's objects its {id} names (idFor in this file)`);
@@ -245,6 +243,8 @@ const MERCHANT_MAY = new Set([
   "get /v1/alerts",
   "get /v1/reconciliation/exceptions",
   "get /v1/reconciliation/exceptions/{id}",
+  "get /v1/webhooks/events/{id}/reconciliation",
+  "get /v1/reconciliation/merchants/{id}",
 ]);
 
 describe("the role matrix of merchant accounts, for every operation of the document", () => {
