@@ -1,7 +1,8 @@
-// Runs once when the server starts: the event worker and the maintenance schedule (WORKER_ENABLED),
-// the webhook delivery worker, and the shutdown hook that scripts/server.mjs calls on SIGTERM
-// (after in-flight requests are done). Tracing first, when configured (OTEL_EXPORTER_OTLP_ENDPOINT):
-// its SDK is imported only then, so a server without it never loads it.
+// Runs once when the server starts: the metrics' observer of the domains' outcomes, the event
+// worker and the maintenance schedule (WORKER_ENABLED), the webhook delivery worker, and the
+// shutdown hook that scripts/server.mjs calls on SIGTERM (after in-flight requests are done).
+// Tracing first, when configured (OTEL_EXPORTER_OTLP_ENDPOINT): its SDK is imported only then, so
+// a server without it never loads it.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ConfigurationError, env } = await import("@/lib/env");
@@ -16,6 +17,8 @@ export async function register(): Promise<void> {
     process.exit(1);
   }
   const tracing = env().tracing ? (await import("@/lib/tracing/start-tracing")).startTracing(env().tracing!) : undefined;
+  // The domains report outcomes (lib/observe/outcomes.ts); /metrics counts them from here on.
+  (await import("@/lib/metrics/count-outcomes")).countOutcomes();
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");

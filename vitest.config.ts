@@ -15,7 +15,7 @@ export default defineConfig({
     environment: "node",
     include: ["lib/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/setup-database.ts", "tests/support/log-guard.ts"],
+    setupFiles: ["tests/support/setup-database.ts", "tests/support/log-guard.ts", "tests/support/observers.ts"],
     pool: "forks",
     hookTimeout: 60_000,
     testTimeout: 30_000,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { loadDevSecrets } from "@/lib/config/dev-secrets";
 import { tracingConfig, tracingSchema } from "@/lib/config/tracing-config";
 import { parseAllowList } from "@/lib/config/webhook-allow-list";
-import { passwordSchema, usernameSchema } from "@/lib/users/schemas";
+import { passwordSchema, usernameSchema } from "@/lib/validation/account-fields";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

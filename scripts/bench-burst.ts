@@ -11,27 +11,20 @@
 // the bursting account still served (limited, not locked out).
 
 import { spawn } from "node:child_process";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
+import { parseFlags } from "./support/flags";
 import { type OfferedLoad, offerLoad, percentile } from "./support/offered-load";
 import { runMain } from "./support/run-main";
 import { atLeast, atMost, none, printTargets } from "./support/target-checks";
 import { startTargetServer } from "./support/target-server";
 import { benchMerchant, startReceiver } from "./support/webhook-receivers";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "20" },
-    burst: { type: "string", default: "100" },
-    events: { type: "string", default: "100000" },
-    port: { type: "string", default: "3330" },
-  },
-});
-const SECONDS = Number(values.seconds);
+const values = parseFlags({ seconds: 20, burst: 100, events: 100000, port: 3330 });
+const SECONDS = values.seconds;
 const RATES = { neighbourReads: 10, notifications: 20, health: 10 };
 const PASSWORD = "bench-burst-password";
 
@@ -74,8 +67,8 @@ async function main(): Promise<void> {
   const secrets = freshServerSecrets();
   const server = await startTargetServer("bench-burst", {
     adminUrlVariable: "BENCH_ADMIN_DATABASE_URL",
-    port: Number(values.port),
-    demoEvents: Number(values.events),
+    port: values.port,
+    demoEvents: values.events,
     env: { ...secrets, LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ADDRESS: "100000", WEBHOOK_ALLOWED_ADDRESSES: "127.0.0.1" },
   });
   // The bench writes its merchants and accounts straight to the server's database, with its keys.

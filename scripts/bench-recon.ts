@@ -13,35 +13,18 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import pg from "pg";
+import { withClient } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { parseFlags } from "./support/flags";
 import { writeReportSection } from "./support/report-section";
 import { runMain } from "./support/run-main";
 
-const { values: args } = parseArgs({
-  options: {
-    sales: { type: "string", default: "1000000" },
-    write: { type: "boolean", default: false },
-    keep: { type: "boolean", default: false },
-    server: { type: "string", default: "postgresql://postgres@127.0.0.1:5432" },
-  },
-});
-const N = Number(args.sales);
+const args = parseFlags({ sales: 1000000, write: false, keep: false, server: "postgresql://postgres@127.0.0.1:5432" });
+const N = args.sales;
 const DATABASE = `bench_recon_${process.pid}`;
 const DATABASE_URL = `${args.server}/${DATABASE}`;
 const TERMINALS = 2_000;
 const TARGET_SECONDS = 60;
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The day the sales and notifications fall on: yesterday in São Paulo. */
 function benchDay(): string {

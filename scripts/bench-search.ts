@@ -13,9 +13,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import type { EventFilterQuery } from "@/lib/events/filter-conditions";
 import { foldText } from "@/lib/search/fold-text";
+import { withClient } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
 import { percentile } from "./support/offered-load";
 import { writeReportSection } from "./support/report-section";
@@ -48,16 +48,6 @@ const SECOND = ["São João", "Bela Vista", "Central", "do Povo", "Água Branca"
 function sh(command: string, argv: string[], env: Record<string, string>): void {
   const r = spawnSync(command, argv, { stdio: "inherit", env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${command} ${argv.join(" ")} failed`);
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function createDatabase(): Promise<void> {
@@ -197,7 +187,7 @@ const SCENARIOS: Scenario[] = [
 async function measure(size: number, withPlans: boolean): Promise<{ rows: string[]; plans: string[] }> {
   const { listEventsStatement } = await import("@/lib/events/list-events");
   const { listEventsQuery } = await import("@/lib/events/event-contract");
-  const { EVERY_MERCHANT } = await import("@/lib/auth/tenant-scope");
+  const { EVERY_MERCHANT } = await import("@/lib/access/tenant-scope");
   const { eventStatementName } = await import("@/lib/events/filter-conditions");
   const rows: string[] = [];
   const plans: string[] = [];

@@ -1,6 +1,6 @@
-// `npm run docs:filters`: rewrites docs/api.md's table of the events filters from the filter table.
+// `npm run docs:filters`: rewrites docs/api.md's table of every list's filters from its filter table.
 
-import { eventFilterDocs, FILTER_DOCS_FILE, FILTER_DOCS_SECTION } from "./support/filter-docs";
+import { FILTER_DOCS, FILTER_DOCS_FILE, filterDocs } from "./support/filter-docs";
 import { writeReportSection } from "./support/report-section";
 
-writeReportSection(FILTER_DOCS_FILE, FILTER_DOCS_SECTION, eventFilterDocs());
+for (const { section, filters } of FILTER_DOCS) writeReportSection(FILTER_DOCS_FILE, section, filterDocs(filters));

@@ -6,27 +6,20 @@
 // database connections. Passes with zero errors and flat memory and connection counts; writes
 // the figures to docs/benchmarks.md (section "soak").
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { USERS } from "@/e2e/support/users";
 import { cardEventData } from "@/tests/support/event-data";
 import { signInOverHttp } from "@/tests/support/sign-in-over-http";
 import { FAIR_USE_OFF } from "./support/capacity-env";
+import { parseFlags } from "./support/flags";
 import { writeReportSection } from "./support/report-section";
 import { runMain } from "./support/run-main";
 import { startTargetServer } from "./support/target-server";
 
-const { values } = parseArgs({
-  options: {
-    minutes: { type: "string", default: "10" },
-    load: { type: "string", default: "0.7" },
-    events: { type: "string", default: "20000" },
-    port: { type: "string", default: "3320" },
-  },
-});
-const MINUTES = Number(values.minutes);
-const LOAD = Number(values.load);
+const values = parseFlags({ minutes: 10, load: 0.7, events: 20000, port: 3320 });
+const MINUTES = values.minutes;
+const LOAD = values.load;
 const POOL_SIZE = 10;
 
 const random = (n: number) =>
@@ -174,8 +167,8 @@ function rssMiB(pid: number): number {
 async function main(): Promise<void> {
   const server = await startTargetServer("soak", {
     adminUrlVariable: "SOAK_ADMIN_DATABASE_URL",
-    port: Number(values.port),
-    demoEvents: Number(values.events),
+    port: values.port,
+    demoEvents: values.events,
     env: {
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       // Sign-ins and credential writes are part of the load here, not an attack: the limiters
@@ -265,7 +258,7 @@ async function main(): Promise<void> {
       "## Soak: `npm run soak`",
       "",
       `Measured ${new Date().toISOString().slice(0, 10)}: ${MINUTES} min at ${Math.round(LOAD * 100)}% of the capacity the mix sustained flat out`,
-      `for 15 s just before, on a scratch database with ${Number(values.events).toLocaleString("en")} demo events, pool of ${POOL_SIZE}. Result: **${passed ? "pass" : "fail"}**.`,
+      `for 15 s just before, on a scratch database with ${values.events.toLocaleString("en")} demo events, pool of ${POOL_SIZE}. Result: **${passed ? "pass" : "fail"}**.`,
       "",
       "| stream | capacity req/s | soak req/s | requests | p50 ms | p99 ms | max ms | errors |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

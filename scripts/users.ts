@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 import { closeDb } from "@/lib/db/client";
 import { randomPassword } from "@/lib/users/random-password";
 import { createUser, listUsers, resetUserPassword, setUserDisabled, setUserRole } from "@/lib/users/system-accounts";

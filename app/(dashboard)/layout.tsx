@@ -4,7 +4,7 @@ import { AlertBanner } from "@/components/alerts/alert-banner";
 import { AppProviders } from "@/components/app-context/app-providers";
 import { Sidebar } from "@/components/shell/sidebar";
 import { SkipLink } from "@/components/shell/skip-link";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { getStaffSession } from "@/lib/auth/staff-session";
 
 // Every dashboard page is behind a staff session; what a page shows is checked again by the API.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

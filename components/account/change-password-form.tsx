@@ -19,7 +19,7 @@ import { fieldMessage } from "@/components/ui/field-error";
 import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { changePasswordBody } from "@/lib/auth/schemas";
-import { MIN_PASSWORD_LENGTH } from "@/lib/users/schemas";
+import { MIN_PASSWORD_LENGTH } from "@/lib/validation/account-fields";
 
 type Field = "current" | "next" | "confirm";
 type Errors = Partial<Record<Field | "form", string>>;

@@ -13,14 +13,21 @@ import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { InfiniteListTable } from "@/components/ui/list-table";
+import { activeCount, FilterFold } from "@/components/ui/filter-fold";
+import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { can } from "@/lib/access/roles";
 import type { AlertDto } from "@/lib/alerts/alert-dto";
-import { can } from "@/lib/auth/roles";
 
-const ALERTS_TABLE = { caption: "Alerts", testId: "alerts-table", columns: ["Opened", "Kind", "What", "State", ""] };
+const ALERTS_TABLE = {
+  caption: "Alerts",
+  testId: "alerts-table",
+  columns: ["Opened", "Kind", "What", "State", ACTIONS_COLUMN],
+  // On a phone: what is wrong, its kind, its state and when it opened; then its link and acknowledgement.
+  card: { title: "What", lines: ["Kind"], badge: "State", time: "Opened" },
+};
 
 const STATE_TONES = { open: "accent", acknowledged: "neutral", resolved: "success" } as const;
 
@@ -95,7 +102,9 @@ export function AlertsView() {
 
   return (
     <>
-      <AlertFilterBar filters={filters} setFilters={setFilters} />
+      <FilterFold active={activeCount(filters)}>
+        <AlertFilterBar filters={filters} setFilters={setFilters} />
+      </FilterFold>
       <InfiniteListTable
         query={query}
         noun={["alert", "alerts"]}

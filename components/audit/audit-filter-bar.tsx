@@ -5,13 +5,12 @@
 import { ACTION_LABELS, TARGET_TYPE_LABELS } from "@/components/audit/audit-action-labels";
 import type { AuditFilters } from "@/components/audit/audit-queries";
 import { AuditWhoWhenFields } from "@/components/audit/audit-who-when-fields";
-import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
+import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { Input } from "@/components/ui/input";
 import type { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
-import { filterControl } from "@/lib/paging/list-filter-table";
+import { filterControl, filterLabel } from "@/lib/paging/list-filter-table";
 
 // The choices are the label tables' (typed by the actions table, so none is missing).
 const TARGET_OPTIONS = Object.entries(TARGET_TYPE_LABELS);
@@ -46,7 +45,7 @@ export function AuditFilterBar({
         value={filters.action}
         onChange={(action) => setFilters({ action })}
       />
-      <FilterField label="Target ID" className="w-full sm:w-60">
+      <FilterField label={filterLabel(AUDIT_FILTER_TABLE, "targetId")} className="w-full sm:w-60">
         {(id) => (
           <Input
             id={id}
@@ -62,12 +61,7 @@ export function AuditFilterBar({
         )}
       </FilterField>
       <AuditWhoWhenFields filters={filters} setFilters={setFilters} actor={actor} />
-      {filtered ? (
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          <ControlIcon name="close" className="size-3.5" />
-          Clear filters
-        </Button>
-      ) : null}
+      <ClearFiltersButton shown={filtered} onClear={onClear} />
     </search>
   );
 }

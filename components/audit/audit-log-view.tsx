@@ -13,6 +13,7 @@ import { cx } from "@/components/ui/class-names";
 import { DetailsRow, Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
+import { activeCount, FilterFold } from "@/components/ui/filter-fold";
 import { InfiniteListTable } from "@/components/ui/list-table";
 // The audit log (admins): who created or changed which merchant, credential or user, and what
 // changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
@@ -25,7 +26,13 @@ import type { AuditAction, AuditTargetType } from "@/lib/audit/audit-actions";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { noPageFilters, pageFiltersActive } from "@/lib/paging/list-filter-table";
 
-const AUDIT_TABLE = { caption: "Audit log", testId: "audit-table", columns: ["When", "Actor", "Action", "Target", "Changes"] };
+const AUDIT_TABLE = {
+  caption: "Audit log",
+  testId: "audit-table",
+  columns: ["When", "Actor", "Action", "Target", "Changes"],
+  // On a phone: the action, its target, who did it and when; the changes' summary keeps its Details button.
+  card: { title: "Action", lines: ["Target"], badge: "Actor", time: "When", actions: "Changes" },
+};
 
 function ChangeSummary({ lines, create, unrecorded }: { lines: ChangeLine[]; create: boolean; unrecorded?: string }) {
   if (lines.length === 0) return <span className="text-(--fg-subtle)">{unrecorded ?? "No field changed"}</span>;
@@ -130,14 +137,16 @@ export function AuditLogView() {
 
   return (
     <>
-      <AuditFilterBar
-        filters={filters}
-        setFilters={setFilters}
-        target={target}
-        actor={actor}
-        filtered={filtered}
-        onClear={clearFilters}
-      />
+      <FilterFold active={activeCount(filters)}>
+        <AuditFilterBar
+          filters={filters}
+          setFilters={setFilters}
+          target={target}
+          actor={actor}
+          filtered={filtered}
+          onClear={clearFilters}
+        />
+      </FilterFold>
 
       <InfiniteListTable
         query={query}

@@ -7,6 +7,8 @@ import { type ReactNode, useId } from "react";
 import type { AuditFilters } from "@/components/audit/audit-queries";
 import { Input } from "@/components/ui/input";
 import type { useTypedFilter } from "@/components/ui/use-typed-filter";
+import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
+import { filterLabel } from "@/lib/paging/list-filter-table";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -60,7 +62,7 @@ export function AuditWhoWhenFields({ filters, setFilters, actor }: WhoWhenProps)
   const to = before ? shiftDay(before, -1) : undefined;
   return (
     <>
-      <Field id={ids.actor} label="Actor" width="w-full sm:w-40">
+      <Field id={ids.actor} label={filterLabel(AUDIT_FILTER_TABLE, "actor")} width="w-full sm:w-40">
         <Input
           id={ids.actor}
           className="h-8! text-sm"
@@ -73,7 +75,7 @@ export function AuditWhoWhenFields({ filters, setFilters, actor }: WhoWhenProps)
           onChange={(e) => actor.type(e.target.value)}
         />
       </Field>
-      <Field id={ids.from} label="From (UTC day)" width={HALF}>
+      <Field id={ids.from} label={`${filterLabel(AUDIT_FILTER_TABLE, "created_at[gte]")} (UTC day)`} width={HALF}>
         <DayInput id={ids.from} value={from} max={to} onDay={(day) => setFilters({ "created_at[gte]": day })} />
       </Field>
       <Field id={ids.to} label="To (UTC day)" width={HALF}>

@@ -5,12 +5,11 @@
 import { type CredentialFilters, NO_CREDENTIAL_FILTERS } from "@/components/credentials/credential-queries";
 import { FilterText } from "@/components/events/filters/filter-text";
 import { MerchantFilter } from "@/components/merchants/merchant-picker";
-import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
+import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
 import { FILTER_IDENTIFIER } from "@/lib/events/filter-vocabulary";
-import { filterControl, pageFiltersActive } from "@/lib/paging/list-filter-table";
+import { filterControl, filterLabel, pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 /** An acquirer id (MID or TID) or its beginning, applied as it is typed (after a pause, like the events bar's). */
@@ -54,7 +53,7 @@ export function CredentialFilterBar({
   const active = pageFiltersActive(filters);
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
-      <FilterField label="Merchant" className="w-full sm:w-72">
+      <FilterField label={filterLabel(CREDENTIAL_FILTER_TABLE, "merchantId")} className="w-full sm:w-72">
         {(id) => <MerchantFilter id={id} value={filters.merchantId} onChange={(merchantId) => onChange({ merchantId })} />}
       </FilterField>
       <ChoiceFilter
@@ -64,12 +63,12 @@ export function CredentialFilterBar({
         onChange={(providerId) => onChange({ providerId })}
       />
       <AcquirerIdFilter
-        label="MID"
+        label={filterLabel(CREDENTIAL_FILTER_TABLE, "merchantIdentifier")}
         value={filters.merchantIdentifier}
         onCommit={(merchantIdentifier) => onChange({ merchantIdentifier })}
       />
       <AcquirerIdFilter
-        label="TID"
+        label={filterLabel(CREDENTIAL_FILTER_TABLE, "terminalIdentifier")}
         value={filters.terminalIdentifier}
         onCommit={(terminalIdentifier) => onChange({ terminalIdentifier })}
       />
@@ -78,12 +77,7 @@ export function CredentialFilterBar({
         value={filters.enabled}
         onChange={(enabled) => onChange({ enabled })}
       />
-      {active ? (
-        <Button variant="ghost" size="sm" onClick={() => onChange(NO_CREDENTIAL_FILTERS)}>
-          <ControlIcon name="close" className="size-3.5" />
-          Clear filters
-        </Button>
-      ) : null}
+      <ClearFiltersButton shown={active} onClear={() => onChange(NO_CREDENTIAL_FILTERS)} />
     </search>
   );
 }

@@ -12,6 +12,7 @@ import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { useProviders } from "@/components/providers/provider-queries";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
+import { activeCount, FilterFold } from "@/components/ui/filter-fold";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, type Column, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
@@ -21,6 +22,9 @@ import { Toaster } from "@/components/ui/toast";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { pageFiltersActive } from "@/lib/paging/list-filter-table";
+
+/** On a phone: the merchant, the provider and the account's MID/TID, the state and when it was made. */
+const CREDENTIAL_CARD = { title: "Merchant", lines: ["Provider", "Account"], badge: "Status", time: "Created" };
 
 /** The empty list: nothing matches the filters, or no credential exists yet. */
 function NoCredentials({ filtered, canWrite, onClear }: { filtered: boolean; canWrite: boolean; onClear: () => void }) {
@@ -78,7 +82,9 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
         actions={canWrite ? <NewCredentialLink href={newHref} /> : undefined}
       />
       <Toaster />
-      <CredentialFilterBar filters={filters} onChange={setFilters} providers={providers.data} />
+      <FilterFold active={activeCount(filters)}>
+        <CredentialFilterBar filters={filters} onChange={setFilters} providers={providers.data} />
+      </FilterFold>
 
       <InfiniteListTable
         query={query}
@@ -87,6 +93,7 @@ export function CredentialsView({ canWrite }: { canWrite: boolean }) {
         caption="Credentials"
         testId="credentials-table"
         columns={columns}
+        card={CREDENTIAL_CARD}
       >
         {credentials.map((credential) => (
           <CredentialRow

@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/access/roles";
 import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import { parseEventFilters } from "@/lib/events/event-filters";
 import { eventsLink } from "@/lib/links/list-links";

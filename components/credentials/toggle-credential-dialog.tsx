@@ -5,13 +5,13 @@
 // enabled again the dialog stays to offer retrying those events (they match it now).
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiRequestError } from "@/components/api/api-request-error";
 import { credentialKeys } from "@/components/credentials/credential-queries";
 import { RetryMatchingEvents } from "@/components/credentials/retry-matching-events";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import { updateCredentialBody } from "@/lib/credentials/schemas";
 import type { ProviderDto } from "@/lib/providers/list-providers";
@@ -28,41 +28,23 @@ export type ToggleTarget = {
 export function ToggleCredentialDialog({ target, onClose }: { target: ToggleTarget | null; onClose: () => void }) {
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [enabled, setEnabled] = useState(false);
+  const { pending, error, run, close } = useDialogAction({ onClose, reset: () => setEnabled(false) });
   const enabling = target ? !target.credential.enabled : false;
-
-  function close() {
-    if (pending) return;
-    setError(null);
-    setEnabled(false);
-    onClose();
-  }
 
   async function confirm() {
     if (!target) return;
     const body = updateCredentialBody.parse({ enabled: enabling });
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await submit<CredentialDto>(`/v1/credentials/${target.credential.id}`, { method: "PATCH", body });
       await queryClient.invalidateQueries({ queryKey: credentialKeys.all });
       showToast({
         title: enabling ? "Credential enabled" : "Credential disabled",
         description: `${target.providerName} · ${target.merchantName}`,
       });
-      setPending(false);
       if (enabling) setEnabled(true);
       else onClose();
-    } catch (caught) {
-      setPending(false);
-      setError(
-        caught instanceof ApiRequestError
-          ? caught.message
-          : "The service did not answer. The credential is unchanged; try again.",
-      );
-    }
+    }, "The service did not answer. The credential is unchanged; try again.");
   }
 
   return (

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Icon } from "@/components/ui/icons";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/access/roles";
 import { BULK_RETRY_CAP } from "@/lib/events/bulk-retry-schemas";
 
 export function BulkRetryButton({ apiQuery, includesFailed }: { apiQuery: string; includesFailed: boolean }) {

@@ -15,8 +15,10 @@ import { PaymentTimeline } from "@/components/events/detail/payment-timeline";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDetail as EventDetailData, TerminalData } from "@/components/events/event-types";
 import { acquirerLabel, brandLabel, formatAmount, formatTaxId, humanize } from "@/components/events/format";
+import { ResponseCode } from "@/components/events/response-code";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { useEventDetail } from "@/components/events/use-event-detail";
+import { EventReconciliation } from "@/components/reconciliation/event-reconciliation";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryLoadError } from "@/components/ui/load-error";
@@ -91,11 +93,11 @@ export function EventDetailView({ event, preview }: { event: EventDetailData; pr
             ],
             ["Authorization", none(data.authorizationCode && <Mono>{data.authorizationCode}</Mono>)],
             ["RRN / NSU", none(data.retrievalReferenceNumber && <Mono>{data.retrievalReferenceNumber}</Mono>)],
-            ["Response code", none(data.acquirerResponseCode && <Mono>{data.acquirerResponseCode}</Mono>)],
+            ["Response code", none(data.acquirerResponseCode && <ResponseCode code={data.acquirerResponseCode} />)],
             ["Application (AID)", none(data.productAid && <Mono>{data.productAid}</Mono>)],
           ]}
         />
-        <Section title="Payment">
+        <Section title="Payment" fields={[["Reconciliation", <EventReconciliation key="r" eventId={event.id} />]]}>
           <PaymentTimeline event={event} loading={preview} />
         </Section>
         {card ? (

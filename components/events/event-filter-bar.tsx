@@ -10,7 +10,7 @@ import { CustomRange, PeriodChips, type PeriodChoice } from "@/components/events
 import { StatusChips } from "@/components/events/filters/status-chips";
 import { acquirerLabel, humanize } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
-import { Button } from "@/components/ui/button";
+import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { type ControlField, EVENT_FILTER_TABLE, type FilterControl } from "@/lib/events/event-filter-table";
 import { activeFilterCount, EMPTY_FILTERS, type EventFilters } from "@/lib/events/event-filters";
@@ -113,17 +113,13 @@ export function EventFilterBar({ filters, onChange }: { filters: EventFilters; o
               {active} {active === 1 ? "filter" : "filters"} applied
             </p>
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
+          <ClearFiltersButton
+            shown
+            onClear={() => {
               setCustomOpen(false);
               onChange({ ...EMPTY_FILTERS, sort: filters.sort });
             }}
-          >
-            <ControlIcon name="close" className="size-3.5" />
-            Clear filters
-          </Button>
+          />
         </div>
       ) : null}
     </section>

@@ -16,6 +16,7 @@ import { useHydrated } from "@/components/events/use-hydrated";
 import { useMerchantNames } from "@/components/merchants/merchant-queries";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterFold } from "@/components/ui/filter-fold";
 import { Icon } from "@/components/ui/icons";
 import { QueryLoadError } from "@/components/ui/load-error";
 // The events page's client part: the filter bar (state in the URL), the "new events" indicator,
@@ -168,7 +169,9 @@ export function EventsExplorer({ initial }: { initial?: InitialEvents }) {
 
   return (
     <div className="space-y-4">
-      <EventFilterBar filters={filters} onChange={setFilters} />
+      <FilterFold active={activeFilterCount(filters)}>
+        <EventFilterBar filters={filters} onChange={setFilters} />
+      </FilterFold>
       <section
         aria-label="Results"
         className="rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)"

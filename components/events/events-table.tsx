@@ -6,7 +6,17 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 // Page Up/Down, Home and End move the active row; Enter opens it. The next page is asked for
 // while the user is still PREFETCH_ROWS rows away from the end.
 import Link from "next/link";
-import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { EventIcon } from "@/components/events/event-icons";
 import type { EventDto } from "@/components/events/event-types";
 import {
@@ -18,23 +28,29 @@ import {
   humanize,
   viewerTimeZone,
 } from "@/components/events/format";
+import { ResponseCodeNote } from "@/components/events/response-code";
 import { EventStatusBadge, TransactionStatusLabel } from "@/components/events/status-badge";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { Icon } from "@/components/ui/icons";
+import { cardScope, cardStyleSheet } from "@/components/ui/list-card";
+import { useCardLayout } from "@/components/ui/use-card-layout";
 import type { SortOrder } from "@/lib/events/event-filters";
 
 export const ROW_HEIGHT = 44;
+/** A row's height as a card, on a phone (two lines). */
+const CARD_ROW_HEIGHT = 72;
 const HEADER_HEIGHT = 40;
 const PREFETCH_ROWS = 60;
 const OVERSCAN = 6;
 
 /** The header cells after the sortable "Created" one, in the rows' order (amounts align right). */
 const COLUMNS_AFTER_CREATED = ["Status", "Amount", "Merchant", "Payment", "Transaction", "Acquirer", "Event"];
-// On a phone (390 px) the key columns, created, status and amount, fit the first screen whole; the
-// rest is in the box's sideways scroll.
+/** On a phone each row is a card of these columns (by header): who, how much, its state and when. */
+const EVENT_CARD = { title: "Merchant", aside: "Amount", badge: "Status", time: "Created" };
+const CARD_STYLE_HEADERS = ["Created", ...COLUMNS_AFTER_CREATED];
 const COLUMNS =
   "grid grid-cols-[7.25rem_5.5rem_6.5rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] items-center gap-x-2 px-3 sm:grid-cols-[7.75rem_5.75rem_6.75rem_minmax(6rem,1fr)_minmax(6rem,1fr)_5.75rem_5.25rem_7rem] sm:gap-x-3 sm:px-4";
 
@@ -78,6 +94,7 @@ type RowProps = {
   linkMerchant: boolean;
   index: number;
   start: number;
+  height: number;
   active: boolean;
   selected: boolean;
   onOpen: (event: EventDto, mouse?: MouseEvent) => void;
@@ -90,6 +107,7 @@ const EventRow = memo(function EventRow({
   linkMerchant,
   index,
   start,
+  height,
   active,
   selected,
   onOpen,
@@ -116,7 +134,7 @@ const EventRow = memo(function EventRow({
         selected ? "bg-(--accent-soft)" : active ? "bg-(--surface-muted)" : "hover:bg-(--surface-muted)/70",
         active && "shadow-[inset_3px_0_0_var(--accent)]",
       )}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      style={{ height, transform: `translateY(${start}px)` }}
     >
       <td className="truncate text-(--fg-muted) tabular-nums">
         <time dateTime={event.createdAt} title={view.utc}>
@@ -142,8 +160,11 @@ const EventRow = memo(function EventRow({
         {view.payment}
         {data.installments ? <span className="text-xs text-(--fg-subtle)"> · {data.installments}×</span> : null}
       </td>
-      <td>
+      <td className="min-w-0">
         <TransactionStatusLabel status={data.transactionStatus} />
+        {data.transactionStatus === "denied" && data.acquirerResponseCode ? (
+          <ResponseCodeNote code={data.acquirerResponseCode} />
+        ) : null}
       </td>
       <td className="truncate text-(--fg-muted)">{acquirerLabel(data.acquirerName)}</td>
       <td className="min-w-0">
@@ -162,6 +183,7 @@ const EventRow = memo(function EventRow({
 
 function FooterRow({
   start,
+  height,
   hasNextPage,
   loading,
   failed,
@@ -169,6 +191,7 @@ function FooterRow({
   count,
 }: {
   start: number;
+  height: number;
   hasNextPage: boolean;
   loading: boolean;
   failed: boolean;
@@ -179,7 +202,7 @@ function FooterRow({
     <tr
       aria-rowindex={count + 2}
       className="absolute inset-x-0 top-0 flex items-center justify-center px-4 text-sm text-(--fg-subtle)"
-      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      style={{ height, transform: `translateY(${start}px)` }}
     >
       <td colSpan={8} className="flex items-center gap-3" data-testid="events-footer">
         {failed ? (
@@ -280,6 +303,32 @@ type EventsTableProps = {
   onScrollOffset: (offset: number) => void;
 };
 
+/**
+ * Back to where this view was left, and where it is left kept for when it is shown again. Restored
+ * after the first render, not in it (the pages come from the cache, so the height is there; the
+ * server cannot know the offset, and hydration must match). The offset is the virtualiser's (no
+ * layout read per frame), handed over when the table goes away.
+ */
+function useRememberedScroll(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  initialOffset: number,
+  currentOffset: number,
+  onScrollOffset: (offset: number) => void,
+) {
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || !scrollRef.current) return;
+    restored.current = true;
+    if (initialOffset > 0) scrollRef.current.scrollTop = initialOffset;
+  }, [initialOffset, scrollRef]);
+
+  const offset = useRef(0);
+  offset.current = currentOffset;
+  const onScrollOffsetRef = useRef(onScrollOffset);
+  onScrollOffsetRef.current = onScrollOffset;
+  useEffect(() => () => onScrollOffsetRef.current(offset.current), []);
+}
+
 export function EventsTable({
   rows,
   sort,
@@ -298,11 +347,14 @@ export function EventsTable({
   const linkMerchant = !usePortalMerchant();
   const [active, setActive] = useState<number | undefined>(undefined);
   const count = rows.length + 1;
+  const cards = useCardLayout();
+  const rowHeight = cards ? CARD_ROW_HEIGHT : ROW_HEIGHT;
+  const cardsScope = cardScope(useId());
 
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
@@ -310,15 +362,11 @@ export function EventsTable({
     initialRect: { width: 1000, height: 560 },
   });
   const items = virtualizer.getVirtualItems();
+  // Crossing the breakpoint (a phone turned, a window narrowed) changes every row's height.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sizes come from rowHeight, through estimateSize
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
-  // Back to where this view was left (the pages come from the cache, so the height is there). After
-  // the first render, not in it: the server cannot know the offset, and hydration must match.
-  const restored = useRef(false);
-  useLayoutEffect(() => {
-    if (restored.current || !scrollRef.current) return;
-    restored.current = true;
-    if (initialOffset > 0) scrollRef.current.scrollTop = initialOffset;
-  }, [initialOffset]);
+  useRememberedScroll(scrollRef, initialOffset, virtualizer.scrollOffset ?? 0, onScrollOffset);
 
   // Ask for the next page before the end comes into view.
   const lastIndex = items[items.length - 1]?.index ?? 0;
@@ -333,14 +381,6 @@ export function EventsTable({
     if (index >= 0) setActive(index);
   }, [selectedId, rows]);
 
-  // Where the table is scrolled to, kept for when this view is shown again. Taken from the
-  // virtualiser (no layout read per frame) and handed over when the table goes away.
-  const offset = useRef(0);
-  offset.current = virtualizer.scrollOffset ?? 0;
-  const onScrollOffsetRef = useRef(onScrollOffset);
-  onScrollOffsetRef.current = onScrollOffset;
-  useEffect(() => () => onScrollOffsetRef.current(offset.current), []);
-
   function moveTo(index: number) {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
@@ -350,7 +390,7 @@ export function EventsTable({
   function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
     if (rows.length === 0 || event.target !== event.currentTarget) return;
     const current = active ?? -1;
-    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 400) - HEADER_HEIGHT) / rowHeight) - 1);
     const step = gridKeyStep(event.key, current, page, rows.length - 1);
     if (step === undefined) return;
     if (step === "open") {
@@ -372,6 +412,7 @@ export function EventsTable({
       // Contained, so that what changes inside (rows in and out) never makes the rest of the page restyle or relayout.
       className="relative h-[max(26rem,calc(100dvh-20rem))] overflow-auto rounded-b-lg [contain:strict]"
     >
+      <style>{cardStyleSheet(cardsScope, CARD_STYLE_HEADERS, EVENT_CARD)}</style>
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=grid on a table: the interactive data grid pattern (arrows, Enter)
         role="grid"
@@ -385,7 +426,8 @@ export function EventsTable({
           if (event.target === event.currentTarget && active === undefined && rows.length > 0) setActive(0);
         }}
         data-testid="events-grid"
-        className="block min-w-[57.5rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
+        data-cards={cardsScope}
+        className="block md:min-w-[57.5rem] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-(--accent)"
       >
         <EventsTableHead sort={sort} onSortChange={onSortChange} />
         <tbody className="relative block in-data-scrolling:pointer-events-none" style={{ height: virtualizer.getTotalSize() }}>
@@ -397,6 +439,7 @@ export function EventsTable({
                 <FooterRow
                   key="footer"
                   start={start}
+                  height={rowHeight}
                   count={rows.length}
                   hasNextPage={hasNextPage}
                   loading={fetchingNextPage}
@@ -412,6 +455,7 @@ export function EventsTable({
                 linkMerchant={linkMerchant}
                 index={item.index}
                 start={start}
+                height={rowHeight}
                 active={item.index === active}
                 selected={event.id === selectedId}
                 onOpen={onOpen}

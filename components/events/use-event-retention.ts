@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/access/roles";
 import type { EventRetentionDto } from "@/lib/events/retention-schema";
 
 export function useEventRetention() {

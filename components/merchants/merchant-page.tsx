@@ -2,7 +2,7 @@
 
 // The staff merchant page (/merchants/{id}): who the merchant is, its last 24 hours, its
 // credentials, its webhook endpoints with health (the endpoints page's rows and actions, so they
-// are maintained here too), recent failures, its merchant accounts, and "Open the portal as this
+// are maintained here too), recent failures, its merchant accounts, its reconciliation, and "Open the portal as this
 // merchant" for operators and admins.
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
@@ -16,6 +16,7 @@ import {
 } from "@/components/merchants/merchant-page-sections";
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { OpenPortalButton } from "@/components/merchants/open-portal-button";
+import { MerchantReconciliation } from "@/components/reconciliation/merchant-reconciliation";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
 import { QueryLoadError } from "@/components/ui/load-error";
@@ -28,6 +29,7 @@ import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 
 const ENDPOINT_COLUMNS = ["Endpoint", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
+const ENDPOINT_CARD = { title: "Endpoint", badge: "Success (24 h)", time: "p50" };
 
 export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boolean; canWrite: boolean }) {
   const merchant = useMerchant(id);
@@ -58,6 +60,7 @@ export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boole
           <MerchantFailedDeliveries id={id} />
           <MerchantCredentials id={id} />
           <MerchantAccounts id={id} admin={admin} />
+          <MerchantReconciliation id={id} />
         </div>
       </div>
     </>
@@ -79,7 +82,13 @@ function MerchantEndpoints({ id, canWrite }: { id: string; canWrite: boolean }) 
       ) : !query.isPending && endpoints.length === 0 ? (
         <p className="text-(--fg-muted)">No webhook endpoints.</p>
       ) : (
-        <ListTable caption="Webhook endpoints" testId="endpoints-table" pending={query.isPending} columns={ENDPOINT_COLUMNS}>
+        <ListTable
+          caption="Webhook endpoints"
+          testId="endpoints-table"
+          pending={query.isPending}
+          columns={ENDPOINT_COLUMNS}
+          card={ENDPOINT_CARD}
+        >
           {endpoints.map((endpoint) => (
             <EndpointRow
               key={endpoint.id}

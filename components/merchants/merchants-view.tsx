@@ -9,6 +9,7 @@ import { ControlIcon } from "@/components/ui/control-icons";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterFold } from "@/components/ui/filter-fold";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { NoMatches } from "@/components/ui/no-matches";
@@ -20,12 +21,14 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { credentialsLink } from "@/lib/links/list-links";
 import { formatCnpj } from "@/lib/merchants/cnpj";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
-import { parsePageFilters } from "@/lib/paging/list-filter-table";
+import { filterLabel, parsePageFilters } from "@/lib/paging/list-filter-table";
 
 const MERCHANTS_TABLE = {
   caption: "Merchants",
   testId: "merchants-table",
   columns: ["Merchant", "CNPJ", "Registered", ACTIONS_COLUMN],
+  // On a phone: the name, the CNPJ, when it was registered, and the row's links.
+  card: { title: "Merchant", lines: ["CNPJ"], time: "Registered" },
 };
 
 const parseMerchantFilters = (params: URLSearchParams) => parsePageFilters(MERCHANT_FILTER_TABLE, params);
@@ -65,12 +68,19 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
         actions={canWrite ? <NewMerchantButton onCreated={(m) => setHighlight(m.id)} /> : undefined}
       />
       <Toaster />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchBox label="Search merchants" placeholder="Search by name or CNPJ" value={search.text} onChange={search.type} />
-        {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
-          <span className="text-xs text-(--fg-subtle)">Updating…</span>
-        ) : null}
-      </div>
+      <FilterFold active={filters.search ? 1 : 0}>
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <SearchBox
+            label={filterLabel(MERCHANT_FILTER_TABLE, "search")}
+            placeholder="Search by name or CNPJ"
+            value={search.text}
+            onChange={search.type}
+          />
+          {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
+            <span className="text-xs text-(--fg-subtle)">Updating…</span>
+          ) : null}
+        </div>
+      </FilterFold>
 
       <InfiniteListTable
         query={query}

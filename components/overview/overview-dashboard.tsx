@@ -7,13 +7,14 @@ import { useHydrated } from "@/components/events/use-hydrated";
 import { CHART_COLORS, ChartLegendDot, EventsChart } from "@/components/overview/events-chart";
 import { OVERVIEW_PERIODS, type OverviewPeriod, parseOverviewPeriod } from "@/components/overview/overview-period";
 import { type Counts, type Overview, useOverview } from "@/components/overview/overview-queries";
+import { PaymentOutcomes } from "@/components/overview/payment-outcomes";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryLoadError } from "@/components/ui/load-error";
-// The overview: counts by status for the chosen period, events per hour or day, and the top
-// failure reasons, all from GET /v1/stats/overview (an hourly rollup: its cost does not grow
-// with the number of events). Every figure links to the events behind it. The period lives in
+// The overview: counts by status for the chosen period, events per hour or day, the top
+// failure reasons, and the payments' approval rate and top declines (payment-outcomes.tsx), all
+// from GET /v1/stats/overview (hourly rollups: its cost does not grow with the number of events). Every figure links to the events behind it. The period lives in
 // the URL (?period=7d; the default 24 h leaves it out).
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -265,6 +266,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
               </section>
             </div>
           )}
+          {overview.totals.total === 0 ? null : <PaymentOutcomes overview={overview} />}
         </div>
       ) : null}
     </div>

@@ -1,13 +1,16 @@
 "use client";
 
-// The overview's read: the counts, series and top failure reasons of a period, refreshed every
+// The overview's read: the counts, series, top failure reasons and payments of a period, refreshed every
 // 30 s; the server renders the first answer with the page, for the period it was asked for.
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { SeriesPoint } from "@/components/overview/events-chart";
 import type { OverviewPeriod } from "@/components/overview/overview-period";
+import type { DeclineClass } from "@/lib/declines/abecs-codes";
+import type { AcquirerName } from "@/lib/events/data-schema";
 
+export type Decline = { responseCode: string; description: string; declineClass: DeclineClass; count: number };
 export type Counts = { processed: number; failed: number; pending: number; total: number };
 export type Overview = {
   period: OverviewPeriod;
@@ -17,6 +20,13 @@ export type Overview = {
   totals: Counts;
   series: SeriesPoint[];
   topFailureReasons: { reason: string; count: number }[];
+  payments: {
+    approved: number;
+    declined: number;
+    approvalRate: number | null;
+    topDeclinesByAcquirer: (Decline & { acquirerName: AcquirerName })[];
+    topDeclinesByMerchant: (Decline & { merchantId: string; merchantName: string | null })[];
+  };
 };
 
 const REFRESH_MS = 30_000;

@@ -8,6 +8,12 @@ import { DataTable, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table"
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { reconciliationLink } from "@/lib/links/list-links";
 
+// On a phone: the merchant and the day, how many sales matched and how many exceptions are open.
+const DAILY_COUNTS_CARDS = {
+  columns: ["Day", "Merchant", "Matched", "Exceptions", "Open"],
+  card: { title: "Merchant", aside: "Day", lines: ["Matched", "Open"], labelled: ["Matched", "Open"] },
+};
+
 export function DailyCountsTable({ importId }: { importId: string }) {
   const query = useDailyCounts(importId);
   if (query.isPending) return <LoadingStatus>Counting the import's days…</LoadingStatus>;
@@ -19,7 +25,7 @@ export function DailyCountsTable({ importId }: { importId: string }) {
       <h2 id="daily-counts-title" className="mb-2 text-sm font-semibold text-(--fg)">
         Per merchant and day <span className="font-normal text-(--fg-muted)">· import {importId}</span>
       </h2>
-      <DataTable caption="Matches and exceptions per merchant and day" testId="daily-counts-table">
+      <DataTable caption="Matches and exceptions per merchant and day" testId="daily-counts-table" cards={DAILY_COUNTS_CARDS}>
         <THead>
           <Th>Day</Th>
           <Th>Merchant</Th>

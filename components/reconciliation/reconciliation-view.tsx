@@ -22,17 +22,18 @@ import { ResolveExceptionDialog } from "@/components/reconciliation/resolve-exce
 import { StatementUpload } from "@/components/reconciliation/statement-upload";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
+import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
+import { FilterFold } from "@/components/ui/filter-fold";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { Select } from "@/components/ui/select";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import { can } from "@/lib/auth/roles";
-import { filterControl, pageFiltersActive, pageFiltersQuery } from "@/lib/paging/list-filter-table";
+import { can } from "@/lib/access/roles";
+import { filterControl, filterLabel, pageFiltersActive, pageFiltersQuery } from "@/lib/paging/list-filter-table";
 import type { ExceptionDto } from "@/lib/reconciliation/exception-dto";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
 import type { ImportDto } from "@/lib/reconciliation/import-dto";
@@ -134,7 +135,7 @@ function ExceptionFilterBar({
   return (
     <search aria-label="Filter the exceptions" className="mb-4 flex flex-wrap items-end gap-3">
       {staff ? (
-        <FilterField label="Import" className="w-full sm:w-72">
+        <FilterField label={filterLabel(EXCEPTION_FILTER_TABLE, "import_id")} className="w-full sm:w-72">
           {(id) => (
             <Select
               id={id}
@@ -161,7 +162,7 @@ function ExceptionFilterBar({
         onChange={(kind) => setFilters({ kind })}
       />
       {staff ? (
-        <FilterField label="Merchant" className="w-full sm:w-72">
+        <FilterField label={filterLabel(EXCEPTION_FILTER_TABLE, "merchant_id")} className="w-full sm:w-72">
           {(id) => <MerchantFilter id={id} value={filters.merchant_id} onChange={(merchant_id) => setFilters({ merchant_id })} />}
         </FilterField>
       ) : null}
@@ -170,17 +171,14 @@ function ExceptionFilterBar({
         value={filters.status}
         onChange={(status) => setFilters({ status })}
       />
-      {pageFiltersActive(filters) ? (
-        <Button variant="ghost" size="sm" onClick={() => setFilters(NO_EXCEPTION_FILTERS)}>
-          <ControlIcon name="close" className="size-3.5" />
-          Clear filters
-        </Button>
-      ) : null}
+      <ClearFiltersButton shown={pageFiltersActive(filters)} onClear={() => setFilters(NO_EXCEPTION_FILTERS)} />
     </search>
   );
 }
 
 const EXCEPTION_COLUMNS = ["Sale day", "Kind", "MID / TID", "What differs", "Event", "Merchant", "Status", ACTIONS_COLUMN];
+// On a phone: what kind of difference, on which sale day, what each side says, its MID/TID and event; its status; Resolve.
+const EXCEPTION_CARD = { title: "Kind", aside: "Sale day", lines: ["What differs", "MID / TID", "Event"], badge: "Status" };
 
 export function ReconciliationView() {
   const [filters, setFilters] = useUrlFilters(parseExceptionFilters, search);
@@ -213,13 +211,16 @@ export function ReconciliationView() {
         <h2 id="exceptions-title" className="mb-2 text-sm font-semibold text-(--fg)">
           Exceptions
         </h2>
-        <ExceptionFilterBar filters={filters} setFilters={setFilters} imports={importRows} staff={staff} />
+        <FilterFold active={Object.values(filters).filter(Boolean).length}>
+          <ExceptionFilterBar filters={filters} setFilters={setFilters} imports={importRows} staff={staff} />
+        </FilterFold>
         <InfiniteListTable
           query={exceptions}
           noun={["exception", "exceptions"]}
           caption="Reconciliation exceptions"
           testId="exceptions-table"
           columns={EXCEPTION_COLUMNS}
+          card={EXCEPTION_CARD}
           empty={
             pageFiltersActive(filters) ? (
               <NoMatches

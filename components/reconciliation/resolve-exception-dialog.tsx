@@ -19,14 +19,7 @@ export function ResolveExceptionDialog({ target, onClose }: { target: ExceptionD
   const noteId = useId();
   const [note, setNote] = useState("");
   const resolve = useResolveException();
-  const action = useDialogAction();
-
-  function close() {
-    if (action.pending) return;
-    setNote("");
-    action.setError(null);
-    onClose();
-  }
+  const action = useDialogAction({ onClose, reset: () => setNote("") });
 
   function submit() {
     if (!target) return;
@@ -46,7 +39,7 @@ export function ResolveExceptionDialog({ target, onClose }: { target: ExceptionD
   return (
     <ActionDialog
       open={target !== null}
-      onClose={close}
+      onClose={action.close}
       size="sm"
       testId="resolve-exception-dialog"
       title="Resolve this exception?"

@@ -2,7 +2,7 @@
 // (the pages and the API check again; hiding a link is not the authorization). A merchant
 // account sees its portal instead: the items marked `portal`, and nothing staff-only.
 import type { IconName } from "@/components/ui/icons";
-import { can, type Permission, type Role } from "@/lib/auth/roles";
+import { can, type Permission, type Role } from "@/lib/access/roles";
 
 export type NavItem = {
   href: string;

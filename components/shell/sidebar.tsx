@@ -3,7 +3,7 @@ import { NavDisclosure } from "@/components/shell/nav-disclosure";
 import { homeFor, navSectionsFor } from "@/components/shell/nav-items";
 import { NavLink } from "@/components/shell/nav-link";
 import { UserMenu } from "@/components/shell/user-menu";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 
 /** The console's frame: brand, the sections this role may open, and the signed-in user (behind "Menu" on a phone). */
 export function Sidebar({ user }: { user: { name: string; role: Role; portalSession?: boolean } }) {

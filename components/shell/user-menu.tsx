@@ -2,7 +2,7 @@ import Link from "next/link";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { Badge } from "@/components/ui/badge";
 import { ROLE_LABELS } from "@/components/users/role-labels";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 
 /**
  * Who is signed in, with which role, and the way out. A portal session (a merchant's one-time link)

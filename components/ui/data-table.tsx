@@ -4,9 +4,10 @@
 // rows while the first page loads, and a footer that loads the next page when it scrolls into
 // view (and on its button, for keyboards and for anyone who prefers to ask).
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
-import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
+import { type CardDeclaration, cardScope, cardStyleSheet } from "@/components/ui/list-card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export function DataTable({
@@ -15,18 +16,23 @@ export function DataTable({
   footer,
   className,
   testId,
+  cards,
 }: {
   caption: string;
   children: ReactNode;
   footer?: ReactNode;
   className?: string;
   testId?: string;
+  /** On a phone, each row as a card: the table's headers, in order, and which of them make the card. */
+  cards?: { columns: readonly string[]; card: CardDeclaration };
 }) {
+  const scope = cardScope(useId());
   return (
     <div className={cx("overflow-hidden rounded-lg border border-(--line) bg-(--surface) shadow-(--shadow-card)", className)}>
+      {cards ? <style>{cardStyleSheet(scope, cards.columns, cards.card)}</style> : null}
       {/* relative: the containing block of screen-reader-only text in the cells, which would otherwise widen the page. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
+        <table className="w-full border-collapse text-left text-sm" data-testid={testId} data-cards={cards ? scope : undefined}>
           <caption className="sr-only">{caption}</caption>
           {children}
         </table>

@@ -1,10 +1,11 @@
 "use client";
 
 // The controls of a list's filter bar (credentials, audit log): a labelled field, and the choice
-// a filter table declares (lib/paging/list-filter-table.ts, `control`): "any" or one value.
+// a filter table declares (lib/paging/list-filter-table.ts, `control`, labelled by the filter's
+// label): "any" or one value.
 import { type ReactNode, useId } from "react";
 import { Select } from "@/components/ui/select";
-import type { ChoiceControl } from "@/lib/paging/list-filter-table";
+import type { ChoiceControl, LabelledChoice } from "@/lib/paging/list-filter-table";
 
 /** Half the bar's width on a phone (two fields a row); on a wide screen, the control's width. */
 const WIDTHS: Record<ChoiceControl["width"], string> = {
@@ -41,7 +42,7 @@ export function ChoiceFilter({
   value,
   onChange,
 }: {
-  control: ChoiceControl;
+  control: LabelledChoice;
   options?: readonly (readonly [value: string, label: string])[];
   value: string | undefined;
   onChange: (value: string | undefined) => void;

@@ -5,6 +5,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { DataTable, InfiniteQueryFooter, SkeletonRows, TBody, THead, Th } from "@/components/ui/data-table";
+import { ACTIONS_HEADER, type CardDeclaration } from "@/components/ui/list-card";
 import { QueryLoadError } from "@/components/ui/load-error";
 
 /** The header of the column holding a row's buttons: named for screen readers only. */
@@ -17,6 +18,8 @@ type TableProps = {
   caption: string;
   testId: string;
   columns: Column[];
+  /** On a phone, which columns (by header; ACTIONS_COLUMN is "Actions") make each row's card. */
+  card: CardDeclaration;
   /** The rows (<Tr>), shown once the first page is in. */
   children: ReactNode;
 };
@@ -26,12 +29,14 @@ export function ListTable({
   caption,
   testId,
   columns,
+  card,
   pending,
   footer,
   children,
 }: TableProps & { pending: boolean; footer?: ReactNode }) {
+  const headers = columns.map((column) => (typeof column === "string" ? column : ACTIONS_HEADER));
   return (
-    <DataTable caption={caption} testId={testId} footer={footer}>
+    <DataTable caption={caption} testId={testId} footer={footer} cards={{ columns: headers, card }}>
       <THead>
         {columns.map((column) =>
           typeof column === "string" ? (

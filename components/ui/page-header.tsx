@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, Suspense } from "react";
 import { HeadingRow } from "@/components/ui/heading-row";
 
 /** The page's one h1, a line about what the page is for, and its main actions. */
@@ -27,5 +27,19 @@ export function PageShell({
       <PageHeader title={title} description={description} actions={actions} />
       {children}
     </>
+  );
+}
+
+/**
+ * A dashboard page whose one view keeps its state in the URL (its filters): the view reads the
+ * search params, so it renders under Suspense, which lets the rest of the page prerender.
+ */
+export function UrlStatePage({ title, description, view: View }: { title: string; description: string; view: ComponentType }) {
+  return (
+    <PageShell title={title} description={description}>
+      <Suspense>
+        <View />
+      </Suspense>
+    </PageShell>
   );
 }

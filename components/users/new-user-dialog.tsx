@@ -17,7 +17,7 @@ import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 import { createUserBody } from "@/lib/users/schemas";
 
 type Errors = { username?: string; merchantId?: string; form?: string };

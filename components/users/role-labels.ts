@@ -1,6 +1,6 @@
 // How roles read in the dashboard (the user menu, the Users page), and what each may do.
 import type { Choices } from "@/components/ui/select-field";
-import { ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/access/roles";
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",

@@ -5,17 +5,17 @@
 // Every one of them ends the user's sessions.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ApiRequestError } from "@/components/api/api-request-error";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
+import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
 import { type UserWithPassword, userKeys } from "@/components/users/user-queries";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 import type { UserDto } from "@/lib/users/user-dto";
 
 export type UserAction = "role" | "disable" | "enable" | "reset";
@@ -51,11 +51,10 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
   const submit = useApiSubmit();
   const queryClient = useQueryClient();
   const roleId = useId();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [role, setRole] = useState<Role>("viewer");
   const [merchantId, setMerchantId] = useState<string | undefined>(undefined);
   const [reset, setReset] = useState<UserWithPassword | null>(null);
+  const { pending, error, run, close } = useDialogAction({ onClose, reset: () => setReset(null) });
 
   useEffect(() => {
     if (!target) return;
@@ -63,19 +62,10 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
     setMerchantId(target.user.merchantId ?? undefined);
   }, [target]);
 
-  function close() {
-    if (pending) return;
-    setError(null);
-    setReset(null);
-    onClose();
-  }
-
   async function confirm() {
     if (!target) return;
     const { user, action } = target;
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (action === "reset") {
         setReset(await submit<UserWithPassword>(`/v1/users/${user.id}/password`, { method: "POST", body: {} }));
       } else {
@@ -86,12 +76,8 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
       }
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       showToast({ title: COPY[action].done, description: user.username });
-      setPending(false);
       if (action !== "reset") onClose();
-    } catch (caught) {
-      setPending(false);
-      setError(caught instanceof ApiRequestError ? caught.message : "The service did not answer. Nothing changed; try again.");
-    }
+    }, "The service did not answer. Nothing changed; try again.");
   }
 
   const copy = target ? COPY[target.action] : COPY.role;

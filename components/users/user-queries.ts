@@ -1,21 +1,25 @@
 "use client";
 
-// User reads for the Users page: the query keys, the list's path and the list itself.
+// User reads for the Users page: the query keys, the page's filters (its URL), the list's path
+// and the list itself.
 import { useInfiniteList } from "@/components/api/use-infinite-list";
+import { type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
 import type { UserDto } from "@/lib/users/user-dto";
+import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
 
 export const userKeys = {
   all: ["users"] as const,
   list: (search: string | undefined) => ["users", "list", { search }] as const,
 };
 
+/** The page's filters (the username's beginning), as its URL holds them. */
+export type UserFilters = PageFilters<typeof USER_FILTER_TABLE>;
+
+export const parseUserFilters = (params: URLSearchParams): UserFilters => parsePageFilters(USER_FILTER_TABLE, params);
+
 export function usersPath(options: { search?: string; cursor?: string; limit?: number }): string {
-  const params = new URLSearchParams();
-  if (options.search) params.set("search", options.search);
-  if (options.limit) params.set("limit", String(options.limit));
-  if (options.cursor) params.set("cursor", options.cursor);
-  const query = params.toString();
+  const query = pageFiltersQuery(USER_FILTER_TABLE, { search: options.search }, { limit: options.limit, cursor: options.cursor });
   return query ? `/v1/users?${query}` : "/v1/users";
 }
 

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { FilterFold } from "@/components/ui/filter-fold";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 // The Users page (admins): accounts of staff and API clients, a username search kept in the
 // URL (?search=), and per row the changes an admin can make. An admin's own row has none: the
@@ -21,14 +22,17 @@ import { AccountMerchantName } from "@/components/users/account-merchant";
 import { NewUserButton } from "@/components/users/new-user-dialog";
 import { ROLE_LABELS } from "@/components/users/role-labels";
 import { UserActionDialog, type UserActionTarget } from "@/components/users/user-action-dialog";
-import { useUserList } from "@/components/users/user-queries";
+import { parseUserFilters, useUserList } from "@/components/users/user-queries";
+import { filterLabel } from "@/lib/paging/list-filter-table";
+import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
 
-const USERS_TABLE = { caption: "Users", testId: "users-table", columns: ["User", "Role", "Status", "Created", ACTIONS_COLUMN] };
-
-function parseUserFilters(params: URLSearchParams) {
-  const search = params.get("search")?.trim().toLowerCase().slice(0, 64);
-  return { search: search || undefined };
-}
+const USERS_TABLE = {
+  caption: "Users",
+  testId: "users-table",
+  columns: ["User", "Role", "Status", "Created", ACTIONS_COLUMN],
+  // On a phone: the username, its role and state, when it was made, and the row's buttons.
+  card: { title: "User", aside: "Role", badge: "Status", time: "Created" },
+};
 
 export function UsersView() {
   const { data: session } = useSession();
@@ -50,9 +54,16 @@ export function UsersView() {
       />
       <Toaster />
       <UserActionDialog target={target} onClose={() => setTarget(null)} />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchBox label="Search users" placeholder="Search by username" value={search.text} onChange={search.type} />
-      </div>
+      <FilterFold active={filters.search ? 1 : 0}>
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <SearchBox
+            label={filterLabel(USER_FILTER_TABLE, "search")}
+            placeholder="Search by username"
+            value={search.text}
+            onChange={search.type}
+          />
+        </div>
+      </FilterFold>
 
       <InfiniteListTable
         query={query}

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, TBody, Td, THead, Th, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { ACTIONS_HEADER } from "@/components/ui/list-card";
 import { QueryLoadError } from "@/components/ui/load-error";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -51,6 +52,12 @@ export function EndpointDeliveries({ endpointId, canWrite, portal }: { endpointI
 }
 
 /** Deliveries with their status; a row opens its attempts (and the resend button). */
+// On a phone: the delivery's event (and merchant), its status, attempts and last attempt; then its buttons.
+const DELIVERY_COLUMNS = ["Webhook id", "Event", "Merchant", "Status", "Attempts", "Last attempt", ACTIONS_HEADER];
+const DELIVERY_CARD = { title: "Event", lines: ["Attempts"], badge: "Status", time: "Last attempt", labelled: ["Attempts"] };
+const DELIVERY_CARDS = { columns: DELIVERY_COLUMNS, card: { ...DELIVERY_CARD, lines: ["Merchant", "Attempts"] } };
+const PORTAL_DELIVERY_CARDS = { columns: DELIVERY_COLUMNS.filter((c) => c !== "Merchant"), card: DELIVERY_CARD };
+
 function DeliveryTable({
   deliveries,
   canWrite,
@@ -64,18 +71,19 @@ function DeliveryTable({
   open: string | null;
   onToggle: (id: string) => void;
 }) {
+  const cards = portal ? PORTAL_DELIVERY_CARDS : DELIVERY_CARDS;
   return (
-    <DataTable caption="Deliveries" testId="deliveries-table">
+    <DataTable caption="Deliveries" testId="deliveries-table" cards={cards}>
       <THead>
-        <Th>Webhook id</Th>
-        <Th>Event</Th>
-        {portal ? null : <Th>Merchant</Th>}
-        <Th>Status</Th>
-        <Th>Attempts</Th>
-        <Th>Last attempt</Th>
-        <Th className="text-right">
-          <span className="sr-only">Actions</span>
-        </Th>
+        {cards.columns.map((column) =>
+          column === ACTIONS_HEADER ? (
+            <Th key={column} className="text-right">
+              <span className="sr-only">{column}</span>
+            </Th>
+          ) : (
+            <Th key={column}>{column}</Th>
+          ),
+        )}
       </THead>
       <TBody>
         {deliveries.map((d) => (

@@ -64,7 +64,10 @@ export function EndpointRow({
         <p className="text-xs text-(--fg-subtle)">{endpoint.description}</p>
         <EndpointEventTypes types={endpoint.eventTypes} />
         {endpoint.enabled ? null : (
-          <Badge tone="danger">Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}</Badge>
+          // A long reason wraps on a phone's card rather than running past its edge.
+          <Badge tone="danger" className="max-md:rounded-md max-md:whitespace-normal">
+            Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}
+          </Badge>
         )}
         {endpoint.allAlerts ? <Badge>Every merchant's alerts</Badge> : null}
         {health?.circuit.state === "open" ? (

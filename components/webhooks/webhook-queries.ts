@@ -11,6 +11,7 @@ import type { Page } from "@/lib/paging/page-params";
 import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
 import type { RecoverJobDto } from "@/lib/webhooks/recover-webhook-endpoint";
 
 export const webhookKeys = {
@@ -42,7 +43,7 @@ function usePolledRead<T>(
 }
 
 export function useWebhookEndpoints(merchantId: string | undefined) {
-  const path = `/v1/webhook-endpoints?limit=100${merchantId ? `&merchantId=${encodeURIComponent(merchantId)}` : ""}`;
+  const path = `/v1/webhook-endpoints?${pageFiltersQuery(ENDPOINT_FILTER_TABLE, { merchantId }, { limit: 100 })}`;
   return usePolledRead<Page<WebhookEndpointDto>>(webhookKeys.endpointList(merchantId), path, { refetchInterval: 10_000 });
 }
 

@@ -9,6 +9,7 @@ import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { useMerchantsById } from "@/components/merchants/merchant-queries";
 import { usePortalMerchant } from "@/components/shell/use-portal-merchant";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterFold } from "@/components/ui/filter-fold";
 import { Label } from "@/components/ui/label";
 import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
 import { QueryLoadError } from "@/components/ui/load-error";
@@ -20,9 +21,14 @@ import { EndpointRow } from "@/components/webhooks/endpoint-row";
 import { NewEndpointButton } from "@/components/webhooks/new-endpoint-button";
 import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
 import { parseWebhookFilters } from "@/lib/links/list-links";
+import { filterLabel } from "@/lib/paging/list-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
 
 const STAFF_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
 const PORTAL_COLUMNS = STAFF_COLUMNS.filter((c) => c !== "Merchant");
+// On a phone: the URL (with its state and event types), whose it is, its success and latency; then its buttons.
+const STAFF_CARD = { title: "Endpoint", lines: ["Merchant"], badge: "Success (24 h)", time: "p50" };
+const PORTAL_CARD = { title: "Endpoint", badge: "Success (24 h)", time: "p50" };
 
 export function WebhooksView({ canWrite }: { canWrite: boolean }) {
   const [filters, setFilters] = useUrlFilters(parseWebhookFilters);
@@ -46,12 +52,14 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
       />
       <Toaster />
       {portalMerchant ? null : (
-        <div className="mb-4 flex flex-wrap items-center gap-3">
-          <Label htmlFor={filterId}>Merchant</Label>
-          <div className="w-72">
-            <MerchantFilter id={filterId} value={filters.merchantId} onChange={(merchantId) => setFilters({ merchantId })} />
+        <FilterFold active={filters.merchantId ? 1 : 0}>
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <Label htmlFor={filterId}>{filterLabel(ENDPOINT_FILTER_TABLE, "merchantId")}</Label>
+            <div className="w-full sm:w-72">
+              <MerchantFilter id={filterId} value={filters.merchantId} onChange={(merchantId) => setFilters({ merchantId })} />
+            </div>
           </div>
-        </div>
+        </FilterFold>
       )}
       {query.isError ? (
         <QueryLoadError query={query} what="endpoints" />
@@ -65,6 +73,7 @@ export function WebhooksView({ canWrite }: { canWrite: boolean }) {
           testId="endpoints-table"
           pending={query.isPending}
           columns={portalMerchant ? PORTAL_COLUMNS : STAFF_COLUMNS}
+          card={portalMerchant ? PORTAL_CARD : STAFF_CARD}
         >
           {endpoints.map((endpoint) => (
             <EndpointRow

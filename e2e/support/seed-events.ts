@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import type { APIRequestContext } from "@playwright/test";
 import { e2eRun } from "./run-env";
-import type { E2EUser } from "./users";
+import { type E2EUser, USERS } from "./users";
 
 export const DEMO_EVENTS = 5000;
 const DEMO_SEED = 20261122;
@@ -37,6 +37,14 @@ export async function apiToken(request: APIRequestContext, user: Pick<E2EUser, "
   const response = await request.post("/v1/auth", { data: { username: user.username, password: user.password } });
   if (!response.ok()) throw new Error(`sign-in of ${user.username} failed: ${response.status()}`);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** One notification sent by the ingest client (202: stored, to be processed): its event's id. */
+export async function ingestEvent(request: APIRequestContext, data: unknown): Promise<string> {
+  const token = await apiToken(request, USERS.ingest);
+  const response = await request.post("/v1/webhooks/events", { headers: { authorization: `Bearer ${token}` }, data });
+  if (response.status() !== 202) throw new Error(`ingest: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {

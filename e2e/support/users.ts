@@ -1,5 +1,5 @@
 // The accounts every e2e run starts with (seeded by prepare-database.ts). Test-only passwords.
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 
 export type E2EUser = { username: string; password: string; role: Role; disabled?: boolean };
 

@@ -4,10 +4,10 @@
 // credential offers for those that failed for want of one. The test makes its own merchant,
 // credential and event.
 import { randomBytes } from "node:crypto";
-import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
 import { apiAs } from "../support/api-as";
 import { expect, test } from "../support/fixtures";
+import { newCredential, newMerchant, uniqueName } from "../support/made-through-api";
 import { USERS } from "../support/users";
 
 /** A merchant whose pagseguro credential is disabled (and disconnected at the acquirer), with one event that failed for it. */
@@ -15,24 +15,12 @@ async function disabledCredentialWithFailedEvent() {
   const api = await apiAs(USERS.operator);
   const ingest = await apiAs(USERS.ingest);
   try {
-    const merchant = await api.post("/v1/merchants", {
-      data: { name: `Livraria Religada ${randomBytes(3).toString("hex").toUpperCase()}`, taxId: generateCnpj() },
-    });
-    expect(merchant.status()).toBe(201);
-    const merchantId = ((await merchant.json()) as { id: string }).id;
-    const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
-    const pagseguro = providers.find((p) => p.name === "pagseguro")!;
+    const { id: merchantId } = await newMerchant(api, uniqueName("Livraria Religada"));
     const clientId = `ps_live_${randomBytes(5).toString("hex")}`;
-    const created = await api.post("/v1/credentials", {
-      data: {
-        merchantId,
-        providerId: pagseguro.id,
-        providerName: pagseguro.name,
-        authenticationData: { clientId, clientSecret: `sk_${randomBytes(8).toString("hex")}` },
-      },
+    const credentialId = await newCredential(api, merchantId, "pagseguro", {
+      clientId,
+      clientSecret: `sk_${randomBytes(8).toString("hex")}`,
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const credentialId = ((await created.json()) as { id: string }).id;
     const disabled = await api.patch(`/v1/credentials/${credentialId}`, { data: { enabled: false, status: "disconnected" } });
     expect(disabled.status(), await disabled.text()).toBe(200);
     const event = await ingest.post("/v1/webhooks/events", {

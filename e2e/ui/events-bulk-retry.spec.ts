@@ -4,16 +4,13 @@
 // Accessibility checked; screenshots for docs/screenshots/ (npm run screenshots).
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/accessibility";
+import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
-import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential, seedDemoEvents } from "../support/seed-events";
+import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential } from "../support/seed-events";
 import { USERS } from "../support/users";
 
-test.beforeAll(() => {
-  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
-  test.setTimeout(120_000);
-  seedDemoEvents();
-});
+withDemoEvents();
 
 type Count = { count: number; capped: boolean };
 

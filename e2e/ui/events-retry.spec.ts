@@ -2,6 +2,7 @@
 // API, as the credentials screen would), retries, and sees the event processed. A viewer may not.
 // The history also says who decided each attempt: the worker, a retry, or the sender on arrival.
 import { cardEventData } from "../../tests/support/event-data";
+import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
 import {
   apiGet,
@@ -9,15 +10,11 @@ import {
   createCredentialFor,
   type FailedEventDetail as Detail,
   failedForWantOfCredential,
-  seedDemoEvents,
+  ingestEvent,
 } from "../support/seed-events";
 import { USERS } from "../support/users";
 
-test.beforeAll(() => {
-  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
-  test.setTimeout(120_000);
-  seedDemoEvents();
-});
+withDemoEvents();
 
 test("an operator retries a failed event after creating its credential, and sees it processed", async ({ page, signIn }) => {
   // A failed event and its credential made through the API around a sign-in and the retry.
@@ -73,13 +70,7 @@ test("an event of a batch shows it was decided on arrival, by whom", async ({ pa
 });
 
 test("a single notification is not described as a batch", async ({ page, signIn }) => {
-  const ingestToken = await apiToken(page.request, USERS.ingest);
-  const single = await page.request.post("/v1/webhooks/events", {
-    headers: { authorization: `Bearer ${ingestToken}` },
-    data: cardEventData({ acquirerName: "rede" }),
-  });
-  expect(single.status()).toBe(202);
-  const { id } = (await single.json()) as { id: string };
+  const id = await ingestEvent(page.request, cardEventData({ acquirerName: "rede" }));
 
   await signIn(USERS.viewer);
   await page.goto(`/events/${id}`);

@@ -5,15 +5,13 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { cardEventData } from "../../tests/support/event-data";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
+import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
-import { apiToken, listAll, seedDemoEvents } from "../support/seed-events";
+import { apiToken, ingestEvent, listAll } from "../support/seed-events";
 import { USERS } from "../support/users";
 
-test.beforeAll(() => {
-  test.setTimeout(120_000);
-  seedDemoEvents();
-});
+withDemoEvents();
 
 const rows = (page: Page) => page.getByTestId("event-row");
 const scroller = (page: Page) => page.getByTestId("events-scroller");
@@ -68,6 +66,7 @@ test("scrolls through 3,000 events: pages load ahead, no row twice, the filter h
   page,
   signIn,
 }) => {
+  // Scrolls step by step through 3,000 rows, pages loading as it goes.
   test.setTimeout(120_000);
   // A tall window: more rows per screen, fewer steps to see every one of 3,000.
   await page.setViewportSize({ width: 1280, height: 1800 });
@@ -243,18 +242,13 @@ test("exports the CSV of a filter with the API's rows", async ({ page, signIn })
 });
 
 test("a new event shows up as “new events”, and a click brings it on top", async ({ page, signIn }) => {
+  // The list looks for newer events every 15 s (NEWER_POLL_MS in use-event-list.ts).
   test.setTimeout(60_000);
   await signIn(USERS.viewer);
   await page.goto("/events");
   await expect(rows(page).first()).toBeVisible();
 
-  const token = await apiToken(page.request, USERS.ingest);
-  const response = await page.request.post("/v1/webhooks/events", {
-    headers: { authorization: `Bearer ${token}` },
-    data: cardEventData({ acquirerName: "stone" }),
-  });
-  expect(response.status()).toBe(202);
-  const { id } = (await response.json()) as { id: string };
+  const id = await ingestEvent(page.request, cardEventData({ acquirerName: "stone" }));
 
   const indicator = page.getByTestId("new-events");
   await expect(indicator).toHaveText(/1 new event/, { timeout: 25_000 });
@@ -265,6 +259,7 @@ test("a new event shows up as “new events”, and a click brings it on top", a
 
 for (const colorScheme of COLOR_SCHEMES) {
   test(`events, the side panel and the event page: no serious violations, screenshots (${colorScheme})`, async ({ page }) => {
+    // Three pages, each with an axe analysis and a screenshot.
     test.setTimeout(120_000);
     await openInScheme(page, colorScheme, USERS.operator, "/events?status=failed,processed&period=7d");
     await expect(rows(page).nth(10)).toBeVisible();

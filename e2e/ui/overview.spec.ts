@@ -2,16 +2,13 @@
 // stays in the URL, the figures link to the events behind them; axe and screenshots.
 import type { Page } from "@playwright/test";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
+import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
 import { screenshotPath } from "../support/screenshots";
-import { apiGet, apiToken, seedDemoEvents } from "../support/seed-events";
+import { apiGet, apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
-test.beforeAll(() => {
-  // Loads the 5,000 demo events (a child process) unless an earlier spec already did.
-  test.setTimeout(120_000);
-  seedDemoEvents();
-});
+withDemoEvents();
 
 type Overview = {
   from: string;

@@ -5,37 +5,21 @@
 // account reads its own exceptions only; an event's page and its merchant's page show their
 // reconciliation state. Each test makes its own merchant, credential (a random MID, so its file is
 // new) and notifications.
-import { randomInt } from "node:crypto";
-import { generateCnpj } from "@/lib/merchants/generate-cnpj";
-import { cardEventData } from "../../tests/support/event-data";
+import { card, cardEventData, digits } from "../../tests/support/event-data";
 import { cieloCv, cieloFile, cieloRo, saoPauloDay } from "../../tests/support/statement-files";
 import { seriousViolations } from "../support/accessibility";
 import { apiAs } from "../support/api-as";
 import { expect, fillSignInForm, test } from "../support/fixtures";
+import { importStatement, merchantAccount, newCredential, newMerchant } from "../support/made-through-api";
 import { USERS } from "../support/users";
-
-const digits = (n: number) => `${randomInt(1, 10)}${Array.from({ length: n - 1 }, () => randomInt(0, 10)).join("")}`;
-const card = (last4: string) => ({ captureMethod: "chip" as const, holderName: null, cardBrand: "visa", bin: "411111", last4 });
 
 /** A merchant with a Cielo credential on a new establishment and terminal, and its notifications. */
 async function cieloMerchant() {
   const mid = digits(10);
   const tid = digits(8);
   const api = await apiAs(USERS.operator);
-  const merchant = await api.post("/v1/merchants", { data: { name: `Conciliação ${mid.slice(-4)}`, taxId: generateCnpj() } });
-  expect(merchant.status()).toBe(201);
-  const merchantId = ((await merchant.json()) as { id: string }).id;
-  const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
-  const cielo = providers.find((p) => p.name === "cielo")!;
-  const credential = await api.post("/v1/credentials", {
-    data: {
-      merchantId,
-      providerId: cielo.id,
-      providerName: "cielo",
-      authenticationData: { merchantIdentifier: mid, terminalIdentifier: tid },
-    },
-  });
-  expect(credential.status(), await credential.text()).toBe(201);
+  const { id: merchantId } = await newMerchant(api, `Conciliação ${mid.slice(-4)}`);
+  await newCredential(api, merchantId, "cielo", { merchantIdentifier: mid, terminalIdentifier: tid });
   await api.dispose();
 
   const ingest = await apiAs(USERS.ingest);
@@ -178,32 +162,12 @@ test("a refused statement shows its faults by line, and nothing is imported", as
   await expect(page.getByTestId("import-result")).toHaveCount(0);
 });
 
-/** A merchant account of `merchantId` whose own password is set (a generated one must be changed first). */
-async function merchantAccount(merchantId: string) {
-  const admin = await apiAs(USERS.admin);
-  const username = `recon-${digits(8)}`;
-  const created = await admin.post("/v1/users", { data: { username, role: "merchant", merchantId } });
-  expect(created.status()).toBe(201);
-  const generated = ((await created.json()) as { password: string }).password;
-  await admin.dispose();
-  const account = await apiAs({ username, password: generated });
-  const password = `reconciliation passphrase ${digits(8)}`;
-  const changed = await account.post("/v1/auth/password", { data: { current_password: generated, new_password: password } });
-  expect(changed.status()).toBe(200);
-  await account.dispose();
-  return { username, password };
-}
-
 test("a merchant account reads its own exceptions, without the upload, the imports or Resolve", async ({ page }) => {
   const m = await cieloMerchant();
   const operator = await apiAs(USERS.operator);
-  const imported = await operator.post("/v1/reconciliation/imports", {
-    data: statementOf(m),
-    headers: { "content-type": "text/plain" },
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
+  await importStatement(operator, statementOf(m));
   await operator.dispose();
-  const account = await merchantAccount(m.merchantId);
+  const account = await merchantAccount(m.merchantId, "recon");
 
   await fillSignInForm(page, account);
   await expect(page).toHaveURL(/\/events$/);
@@ -227,12 +191,7 @@ test("an event's page and its merchant's page show the reconciliation state, lin
 }) => {
   const m = await cieloMerchant();
   const operator = await apiAs(USERS.operator);
-  const imported = await operator.post("/v1/reconciliation/imports", {
-    data: statementOf(m),
-    headers: { "content-type": "text/plain" },
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
-  const importId = ((await imported.json()) as { id: string }).id;
+  const importId = await importStatement(operator, statementOf(m));
   await operator.dispose();
   await signIn(USERS.operator);
 

@@ -6,21 +6,17 @@
 // delivered. Each test makes its own merchant and endpoint through the API.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
+import { newMerchant, uniqueName } from "../support/made-through-api";
 import { USERS } from "../support/users";
 
 /** A new merchant with one endpoint (nothing listens at its URL: no delivery is ever made to it). */
 async function merchantWithEndpoint(eventTypes: string[] = []) {
   const api = await apiAs(USERS.operator);
   try {
-    const merchant = await api.post("/v1/merchants", {
-      data: { name: `Padaria Dialogo ${randomBytes(3).toString("hex").toUpperCase()}`, taxId: generateCnpj() },
-    });
-    expect(merchant.status()).toBe(201);
-    const merchantId = ((await merchant.json()) as { id: string }).id;
+    const { id: merchantId } = await newMerchant(api, uniqueName("Padaria Dialogo"));
     const url = `http://127.0.0.1:9/hooks-${randomBytes(4).toString("hex")}`;
     const endpoint = await api.post("/v1/webhook-endpoints", { data: { merchantId, url, eventTypes } });
     expect(endpoint.status()).toBe(201);

@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { cardEventData } from "../../tests/support/event-data";
 import { seriousViolations } from "../support/accessibility";
 import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
+import { newCredential, newMerchant, uniqueName } from "../support/made-through-api";
 import { RECEIVER_PORT } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
 import { USERS } from "../support/users";
@@ -34,21 +34,8 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   const api = await apiAs(USERS.operator);
-  const merchant = await api.post("/v1/merchants", {
-    data: { name: `Sorveteria Polar ${randomBytes(3).toString("hex").toUpperCase()}`, taxId: generateCnpj() },
-  });
-  merchantId = ((await merchant.json()) as { id: string }).id;
-  const providers = ((await (await api.get("/v1/providers")).json()) as { data: { id: string; name: string }[] }).data;
-  const pagseguro = providers.find((p) => p.name === "pagseguro")!;
-  const credential = await api.post("/v1/credentials", {
-    data: {
-      merchantId,
-      providerId: pagseguro.id,
-      providerName: pagseguro.name,
-      authenticationData: { clientId, clientSecret: `sk_${randomBytes(8).toString("hex")}` },
-    },
-  });
-  expect(credential.status()).toBe(201);
+  merchantId = (await newMerchant(api, uniqueName("Sorveteria Polar"))).id;
+  await newCredential(api, merchantId, "pagseguro", { clientId, clientSecret: `sk_${randomBytes(8).toString("hex")}` });
   await api.dispose();
 });
 

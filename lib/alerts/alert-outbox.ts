@@ -2,7 +2,7 @@
 // enabled endpoint that takes its message type (alert.opened, alert.resolved in the endpoint's
 // event types) and may see the alert (its merchant's endpoints, and the endpoints an admin made
 // for every alert: all_alerts), in the change's own transaction, so no change is lost or sent
-// without having happened. deliver-alerts.ts sends them.
+// without having happened. lib/alert-delivery/deliver-alerts.ts sends them.
 import "server-only";
 import type { z } from "zod";
 import type { Alert, Prisma } from "@/generated/prisma/client";

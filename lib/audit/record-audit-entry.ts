@@ -3,8 +3,8 @@
 // the change was committed (reads worth auditing, such as exports, pass the client itself). Snapshots must already have their secrets redacted (REDACTED).
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import type { Caller } from "@/lib/access/roles";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/audit/audit-actions";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 
@@ -43,6 +43,31 @@ export async function recordAuditEntry(
   const { caller, ...rest } = entry;
   const actor = { id: caller?.userId ?? null, username: caller?.username ?? "system" };
   await tx.auditLogEntry.create({ data: auditRow({ actor, ...rest }) });
+}
+
+/**
+ * The same entry written with SQL, for a change made in a transaction Prisma does not hold (a
+ * statement import's, on a connection of its own: lib/reconciliation/bulk-session.ts).
+ */
+export async function recordAuditEntrySql(
+  query: (text: string, values: unknown[]) => Promise<unknown>,
+  entry: { caller: Caller | null; action: AuditAction; targetId: string; after: Snapshot },
+): Promise<void> {
+  const { caller, ...rest } = entry;
+  const row = auditRow({ actor: { id: caller?.userId ?? null, username: caller?.username ?? "system" }, ...rest });
+  await query(
+    `INSERT INTO audit_log (id, actor_id, actor_username, action, target_type, target_id, after, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, now())`,
+    [
+      row.id,
+      row.actorId,
+      row.actorUsername,
+      row.action,
+      row.targetType,
+      row.targetId,
+      row.after ? JSON.stringify(row.after) : null,
+    ],
+  );
 }
 
 /** Creates a row and the audit entry of its creation in one transaction: the entry exists exactly when the row does. */

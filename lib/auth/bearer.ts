@@ -1,8 +1,9 @@
 // Authenticates an API request by its bearer token (RFC 6750). The /v1 API takes no cookies.
+
+import type { Caller } from "@/lib/access/roles";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
-import { TokenRejected } from "@/lib/auth/jwt";
-import type { Caller } from "@/lib/auth/roles";
 import { badRequest, unauthorized } from "@/lib/errors";
+import { TokenRejected } from "@/lib/tokens/jwt";
 
 const REALM = 'Bearer realm="payment-integrations"';
 

@@ -1,6 +1,6 @@
 // Request bodies of the token endpoints and of a user's own password change.
 import { z } from "zod";
-import { passwordSchema } from "@/lib/users/schemas";
+import { passwordSchema } from "@/lib/validation/account-fields";
 
 export const signInBody = z.strictObject({
   username: z.string().min(1, "is required").max(64),

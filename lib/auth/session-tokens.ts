@@ -21,8 +21,8 @@ const RENEW_MARGIN_MS = 60_000;
 const GRACE_MS = 30_000;
 
 /**
- * Renew when less than 60 s of the access token remain; a short-lived token (tests run with
- * 15 s) renews in its last third instead, so that not every request rotates the pair.
+ * Renew when less than 60 s of the access token remain; a short-lived token (the e2e renewal test
+ * runs with 4 s) renews in its last third instead, so that not every request rotates the pair.
  */
 export function sessionTokensFrom(response: TokenResponse, now = Date.now()): SessionTokens {
   const lifetimeMs = response.expires_in * 1000;

@@ -3,7 +3,7 @@
 // another merchant is in the API, rather than a page whose every request would be refused.
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { getStaffSession } from "@/lib/auth/staff-session";
 
 /** Where a signed-in account starts: the overview for staff, the events for a merchant's portal. */
 export const PORTAL_HOME = "/events";

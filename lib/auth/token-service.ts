@@ -3,17 +3,17 @@
 import "server-only";
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import type { Caller } from "@/lib/access/roles";
 import { recordSignIn } from "@/lib/audit/record-audit-entry";
-import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/auth/jwt";
 import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
-import { verifyPassword } from "@/lib/auth/passwords";
-import type { Caller } from "@/lib/auth/roles";
+import { verifyPassword } from "@/lib/crypto/passwords";
 import { DecryptionError, decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { badRequest, unauthorized } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
+import { signAccessToken, signRefreshToken, TokenRejected, verifyRefreshToken } from "@/lib/tokens/jwt";
 import { secretField } from "@/lib/validation/secret-field";
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

@@ -1,7 +1,7 @@
 // Links a provider to a merchant (operators and admins): POST /v1/credentials.
 import "server-only";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
 import {
   additionalDataFieldsOf,

@@ -1,7 +1,7 @@
 // One credential by id, secrets masked; a malformed id is as unknown as a missing one (404).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { merchantWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { type CredentialDto, toCredentialDto } from "@/lib/credentials/credential-dto";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";

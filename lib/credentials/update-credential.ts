@@ -3,8 +3,8 @@
 // changes; a change of MID/TID or a re-enable is checked by the same unique index as creation.
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import {
   type AcquirerIdentifiers,
   acquirerIdentifiers,

@@ -12,11 +12,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseHandle, openDatabase, type PoolUse, type SqlQuery } from "@/lib/db/adapter";
+import { tracedQuery } from "@/lib/db/db-span";
 import { type Listener, type ListenHandlers, listen } from "@/lib/db/listen";
 import { createReplicaRouter, type ReplicaRouter } from "@/lib/db/read-replica";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { tracedQuery } from "@/lib/tracing/db-span";
 
 type Connection = { client: PrismaClient; handle: DatabaseHandle };
 type Holder = Connection & {
@@ -27,28 +27,35 @@ type Holder = Connection & {
 };
 const g = globalThis as unknown as { __pic_db?: Holder };
 
+/** A Prisma client over a pool of its own on the database at `url`. */
+function connect(url: string, options: Parameters<typeof openDatabase>[1]): Connection {
+  const handle = openDatabase(url, options);
+  return { client: new PrismaClient({ adapter: handle.adapter }), handle };
+}
+
+/** A pool on the primary: the API's and the pipeline's differ only in their size. */
+function connectPrimary(poolSize: number): Connection {
+  const config = env();
+  return connect(config.databaseUrl, {
+    poolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+}
+
 function holder(): Holder {
   if (!g.__pic_db) {
     const config = env();
-    const handle = openDatabase(config.databaseUrl, {
-      poolSize: config.databasePoolSize,
-      connectTimeoutMs: config.databaseConnectTimeoutMs,
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-    });
-    const holder: Holder = { client: new PrismaClient({ adapter: handle.adapter }), handle, listeners: [] };
+    const holder: Holder = { ...connectPrimary(config.databasePoolSize), listeners: [] };
     const replica = config.databaseReplica;
     if (replica) {
-      const replicaHandle = openDatabase(replica.url, {
+      const connection = connect(replica.url, {
         poolSize: config.databasePoolSize,
         connectTimeoutMs: replica.connectTimeoutMs,
         statementTimeoutMs: config.databaseStatementTimeoutMs,
         readOnly: true,
       });
-      holder.replica = {
-        client: new PrismaClient({ adapter: replicaHandle.adapter }),
-        handle: replicaHandle,
-        router: createReplicaRouter({ retryAfterMs: replica.retryAfterMs, log: logger }),
-      };
+      holder.replica = { ...connection, router: createReplicaRouter({ retryAfterMs: replica.retryAfterMs, log: logger }) };
     }
     g.__pic_db = holder;
   }
@@ -66,15 +73,7 @@ export function inPipeline<T>(work: () => T): T {
 function current(): Connection {
   const h = holder();
   if (!pipelineContext.getStore() || h.handle.embedded) return h;
-  if (!h.pipeline) {
-    const config = env();
-    const handle = openDatabase(config.databaseUrl, {
-      poolSize: config.databasePipelinePoolSize,
-      connectTimeoutMs: config.databaseConnectTimeoutMs,
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-    });
-    h.pipeline = { client: new PrismaClient({ adapter: handle.adapter }), handle };
-  }
+  h.pipeline ??= connectPrimary(env().databasePipelinePoolSize);
   return h.pipeline;
 }
 

@@ -1,6 +1,7 @@
 // The generated demo data: valid against the seed's schema, consistent across fields, and
 // shaped like the product asks (statuses, timeline, Brazilian identifiers).
 import { describe, expect, it } from "vitest";
+import { describeResponseCode } from "@/lib/declines/abecs-codes";
 import { ACQUIRER_SHARES } from "@/lib/demo/acquirer-identifiers";
 import { CREDIT_SCHEMES, DEBIT_SCHEMES } from "@/lib/demo/card-schemes";
 import { DAY_MS } from "@/lib/demo/demo-model";
@@ -74,7 +75,9 @@ describe("demo events", () => {
       (d) =>
         (d.authorizationCode !== null) !== (d.transactionStatus === "approved") ||
         (d.transactionStatus === "approved" && d.acquirerResponseCode !== "00") ||
-        (d.transactionStatus === "denied" && !/^(0[1-9]|[1-9][0-9]|N7)$/.test(d.acquirerResponseCode ?? "")) ||
+        // A refusal's code is one the ABECS table classes as a decline.
+        (d.transactionStatus === "denied" &&
+          !["reversible", "irreversible"].includes(describeResponseCode(d.acquirerResponseCode ?? "").class)) ||
         (d.transactionStatus === "pending" && d.acquirerResponseCode !== null),
     );
     expect(wrong).toEqual([]);

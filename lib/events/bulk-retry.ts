@@ -9,9 +9,9 @@
 // schedule once its lease expires (or when read after that). Audited when started.
 import "server-only";
 import type { EventRetryJob } from "@/generated/prisma/client";
+import { type Caller, requirePermission } from "@/lib/access/roles";
+import { EVERY_MERCHANT } from "@/lib/access/tenant-scope";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { BULK_RETRY_CAP, type BulkRetryFilters, type RetryJobDto } from "@/lib/events/bulk-retry-schemas";

@@ -2,8 +2,8 @@
 // that a broad filter over millions of events still answers in milliseconds (the dashboard's
 // "Retry 1,234 failed events" needs the number, not an exact count of the whole table).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { type TenantScope, tenantScope } from "@/lib/access/tenant-scope";
 import { sql as runSql } from "@/lib/db/client";
 import { COUNT_CAP, type EventCountDto } from "@/lib/events/bulk-retry-schemas";
 import { type EventFilterQuery, eventKeysetWalk, eventStatementName, literalLimit } from "@/lib/events/filter-conditions";

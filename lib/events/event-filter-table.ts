@@ -20,6 +20,7 @@ import {
   TRANSACTION_STATUSES,
 } from "@/lib/events/event-values";
 import { FILTER_IDENTIFIER, FILTER_NAME_PART, FILTER_RESPONSE_CODE, FILTER_TYPE } from "@/lib/events/filter-vocabulary";
+import type { FilterDeclaration } from "@/lib/paging/list-filter-table";
 
 // The page's order of the choices (a filter bar's, not the schema's). The acquirers are in the
 // one order of every provider list and dropdown: by name (components/providers/provider-queries.ts).
@@ -69,7 +70,11 @@ export type FilterControl =
   | { kind: "select"; position: number; anyLabel: string; options: readonly string[]; optionLabel: "acquirer" | "humanized" }
   | { kind: "text"; position: number; placeholder: string; pattern: RegExp; hint: string; mono: boolean };
 
-export type EventFilterSpec = {
+/**
+ * Every list's declaration (lib/paging/list-filter-table.ts: name, label, description), with the
+ * events list's own value rules and dashboard side.
+ */
+export type EventFilterSpec = FilterDeclaration & {
   /** The API's query parameter, also the page's URL parameter. */
   name: string;
   /** The filter in words: the filter bar's label, a bulk retry's list of filters, docs/api.md's table. */

@@ -6,10 +6,11 @@
 // read from the replica when there is one (each may fall back to the primary on its own: the keyset
 // walk does not care which server answered); the audit entry is written to the primary.
 import "server-only";
+import type { Caller } from "@/lib/access/roles";
+import { type TenantScope, tenantScope } from "@/lib/access/tenant-scope";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
-import { type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { db, readSql } from "@/lib/db/client";
+import { declineClassOf, describeResponseCode } from "@/lib/declines/abecs-codes";
 import { eventKeysetWalk, eventStatementName, literalLimit } from "@/lib/events/filter-conditions";
 import { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
 import { logger } from "@/lib/log";
@@ -77,6 +78,12 @@ const COLUMNS: [header: string, value: (row: Row) => string | number | null][] =
   ["authorization_code", (r) => r.authorization_code],
   ["retrieval_reference_number", (r) => r.retrieval_reference_number],
   ["acquirer_response_code", (r) => r.acquirer_response_code],
+  // The code in words and, for a denied transaction, its retry class (ABECS Normativo 21).
+  [
+    "acquirer_response_description",
+    (r) => r.acquirer_response_code && describeResponseCode(r.acquirer_response_code).description,
+  ],
+  ["decline_class", (r) => (r.transaction_status === "denied" ? declineClassOf(r.acquirer_response_code ?? "") : null)],
   ["product_aid", (r) => r.product_aid],
   ["card_brand", (r) => r.card_brand],
   ["card_bin", (r) => r.card_bin],

@@ -63,8 +63,25 @@ const present = (r: Row): PaymentEventDto => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
+/** An event row as its payment reads it: the columns that name the payment, its type and its stored Data. */
+export type PaymentEventRow = PaymentIdentity & { type: string; data: unknown };
+
+/** The event itself as one of its payment's events (what the payment's state reads of its Data). */
+function memberOf(event: PaymentEventRow): PaymentEventDto {
+  const data = event.data as Pick<PaymentEventDto, "transactionType" | "transactionStatus" | "amount">;
+  return {
+    id: event.id,
+    type: event.type,
+    transactionType: data.transactionType,
+    transactionStatus: data.transactionStatus,
+    amount: data.amount,
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
 /** The payment of an event already found within the caller's scope (its owner is the caller's merchant). */
-export async function findPayment(event: PaymentIdentity, self: PaymentEventDto): Promise<PaymentDto> {
+export async function findPayment(event: PaymentEventRow): Promise<PaymentDto> {
+  const self = memberOf(event);
   const { acquirerName, acquirerMerchantIdentifier: mid, acquirerTerminalIdentifier: tid, ownerMerchantId } = event;
   // Compared upper-cased: the identifiers' indexes are on upper(...) COLLATE "C" (the search's
   // prefix indexes, prisma/migrations/*_forgiving_search), and a code's case says nothing.

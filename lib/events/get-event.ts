@@ -2,8 +2,8 @@
 // deliveries. Its shape is the events contract's eventDetailSchema (lib/events/event-contract.ts).
 import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { Caller } from "@/lib/auth/roles";
-import { endpointWhere, eventOwnerWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { endpointWhere, eventOwnerWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { db, readDb } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { EventAttemptDto, EventDetailDto } from "@/lib/events/event-contract";
@@ -42,14 +42,7 @@ export async function getEvent(options: {
   const event = await (options.readFrom === "primary" ? find(db()) : readDb(find));
   if (!event) throw notFound("No event has this id.");
   const data = event.data as EventDetailDto["data"];
-  const payment = await findPayment(event, {
-    id: event.id,
-    type: event.type,
-    transactionType: data.transactionType,
-    transactionStatus: data.transactionStatus,
-    amount: data.amount,
-    createdAt: event.createdAt.toISOString(),
-  });
+  const payment = await findPayment(event);
   return {
     id: event.id,
     createdAt: event.createdAt.toISOString(),

@@ -1,10 +1,10 @@
 // GET /v1/webhooks/events/retention: how far back the event history goes, from the configuration
 // (no database read): the maintenance schedule drops the months before the cutoff.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { env } from "@/lib/env";
+import { retentionCutoff } from "@/lib/events/event-retention";
 import type { EventRetentionDto } from "@/lib/events/retention-schema";
-import { retentionCutoff } from "@/lib/maintenance/event-retention";
 
 export function getEventRetention(options: { caller: Caller; now?: Date }): EventRetentionDto {
   requirePermission(options.caller, "read");

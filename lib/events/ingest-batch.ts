@@ -6,14 +6,14 @@
 // body reader finds it, lib/validation/json-members.ts) or a field the schema refuses. Sending the same batch again answers every item as a
 // duplicate with the same ids: the dedup key makes it idempotent, like the single form.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { sql } from "@/lib/db/client";
 import type { BatchIngestResult, BatchItemResult } from "@/lib/events/batch-schema";
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { ingestTrigger, insertEvents } from "@/lib/events/insert-events";
 import { newId } from "@/lib/ids";
-import { countReceived } from "@/lib/metrics/registry";
+import { reportOutcome } from "@/lib/observe/outcomes";
 import { activeTraceparent } from "@/lib/tracing/trace";
 import { duplicateMemberErrors } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
@@ -21,7 +21,7 @@ import { fieldErrorsOf } from "@/lib/validation/zod-errors";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
 // The valid items are stored and decided by one statement (insert-events.ts, shared with the
-// single form's grouped writes, which counts the decisions for /metrics); the duplicates are then
+// single form's grouped writes, which reports the decisions for /metrics); the duplicates are then
 // looked up by dedup key.
 const EXISTING_SQL = `
 SELECT e.id, e.status, k.dedup_key FROM event_dedup_keys k
@@ -102,12 +102,13 @@ export async function ingestEventBatch(options: {
   }
 
   // An invalid member's acquirer is whatever it said (bucketed by the label: lib/metrics/labels.ts).
-  countReceived(
-    results.map((r) => ({
+  reportOutcome({
+    kind: "events_received",
+    events: results.map((r) => ({
       acquirerName: (options.items[r.index] as { acquirerName?: unknown } | null)?.acquirerName,
       result: r.result,
     })),
-  );
+  });
   const count = (result: BatchItemResult["result"]) => results.filter((r) => r.result === result).length;
   return { data: results, summary: { created: count("created"), duplicate: count("duplicate"), invalid: count("invalid") } };
 }

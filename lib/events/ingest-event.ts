@@ -5,13 +5,14 @@
 // amount) returns the stored event (to a caller without `read`, only its id and status).
 import "server-only";
 import { z } from "zod";
-import { type Caller, can, requirePermission } from "@/lib/auth/roles";
+import { type Caller, can, requirePermission } from "@/lib/access/roles";
 import { sql } from "@/lib/db/client";
 import { groupCommit } from "@/lib/db/group-commit";
 import { EVENT_STATUSES, type EventData } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/event-columns";
 import { type InsertedEvent, ingestTrigger, insertEvents, type NewEvent } from "@/lib/events/insert-events";
 import { newId } from "@/lib/ids";
+import { reportOutcome } from "@/lib/observe/outcomes";
 import { activeTraceparent, inSpan } from "@/lib/tracing/trace";
 import { nudgeDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 
@@ -60,7 +61,10 @@ export async function ingestEvent(options: { caller: Caller; data: EventData }):
     const trigger = ingestTrigger(options.caller.username);
     const inserted = await singles.submit({ id, data: options.data, trigger, traceParent: activeTraceparent() });
     span?.setAttributes({ "event.created": inserted !== undefined, "event.status": inserted?.status ?? "duplicate" });
-    return inserted?.json ? { created: true, id, json: inserted.json } : existingEvent(options);
+    const result = inserted?.json ? { created: true, id, json: inserted.json } : await existingEvent(options);
+    const received = result.created ? "created" : "duplicate";
+    reportOutcome({ kind: "events_received", events: [{ acquirerName: options.data.acquirerName, result: received }] });
+    return result;
   });
 }
 

@@ -16,9 +16,9 @@ import { sql } from "@/lib/db/client";
 import type { EventData } from "@/lib/events/data-schema";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { eventColumnsOf } from "@/lib/events/event-columns";
-import { PAYMENT_COMPLETED } from "@/lib/events/event-types";
 import { withEventMonth } from "@/lib/events/partitions";
-import { countDecisions } from "@/lib/metrics/registry";
+import { reportOutcome } from "@/lib/observe/outcomes";
+import { PAYMENT_COMPLETED } from "@/lib/vocabulary/event-types";
 
 /** bodies: whether each stored event's JSON comes back (the single form answers it; a batch only ids). */
 function insertEventsSql(bodies: boolean): string {
@@ -113,6 +113,6 @@ export async function insertEvents(events: NewEvent[], options: { bodies: boolea
   const statement = options.bodies ? STATEMENTS.bodies : STATEMENTS.ids;
   const rows = JSON.stringify(events.map(rowOf));
   const inserted = (await withEventMonth(() => sql({ ...statement, values: [rows] }))) as InsertedEvent[];
-  countDecisions(inserted);
+  reportOutcome({ kind: "events_decided", events: inserted });
   return inserted;
 }

@@ -9,7 +9,7 @@ import { sql } from "@/lib/db/client";
 import { credentialMatch, decidedFailureReason, decidedOwner, decidedStatus, recordDecisions } from "@/lib/events/decision-sql";
 import { literalLimit } from "@/lib/events/filter-conditions";
 import { tracedProcessing } from "@/lib/events/processing-spans";
-import { countDecisions } from "@/lib/metrics/registry";
+import { reportOutcome } from "@/lib/observe/outcomes";
 
 export type ProcessedEvent = {
   id: string;
@@ -79,9 +79,9 @@ export async function processPendingEvents(): Promise<ProcessedEvent[]> {
   );
 }
 
-/** The statement's decisions, counted for /metrics (lib/metrics/registry.ts) where they are made. */
+/** The statement's decisions, reported (for /metrics, lib/metrics/count-outcomes.ts) where they are made. */
 function counted(decisions: ProcessedEvent[]): ProcessedEvent[] {
-  countDecisions(decisions);
+  reportOutcome({ kind: "events_decided", events: decisions });
   return decisions;
 }
 

@@ -1,7 +1,7 @@
 // An operator's retry of a failed event: processed again at once, the outcome returned, audited.
 import "server-only";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors";
 import { type EventDetailDto, getEvent } from "@/lib/events/get-event";

@@ -18,7 +18,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** How many duplicate members one refusal names: the first ones are enough to find the fault. */
 const NAMED_DUPLICATES = 10;
 
-const tooLarge = (maxBytes: number) => payloadTooLarge(`The request body exceeds ${maxBytes} bytes.`);
+/** A limit in the words a person reads: 64 KiB, 100 MiB (else its bytes). */
+export function sizeLabel(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+const tooLarge = (maxBytes: number) => payloadTooLarge(`The request body exceeds ${sizeLabel(maxBytes)}.`);
 
 /**
  * The raw body as text, refused when it is not JSON or larger than maxBytes (64 KiB unless a route

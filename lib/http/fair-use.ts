@@ -11,7 +11,7 @@
 // Refusals are 429 (503 for the instance's shed) with Retry-After, documented on every operation.
 // The instance's role is checked here too, being a share of the same kind: a worker instance
 // (INSTANCE_ROLE=worker) admits notifications only.
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/access/roles";
 import { env } from "@/lib/env";
 import { ApiError, serviceUnavailable, tooManyRequests } from "@/lib/errors";
 import { takePlace } from "@/lib/http/in-flight-limit";

@@ -2,7 +2,7 @@
 // parses its input with the resource's schema and calls one service function. Routes with
 // anything more to do write their handler out with authedRoute.
 import type { z } from "zod";
-import type { Caller, Permission } from "@/lib/auth/roles";
+import type { Caller, Permission } from "@/lib/access/roles";
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, idempotentWrite, json, type RouteHandler, WRITE } from "@/lib/http/route";
 

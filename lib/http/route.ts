@@ -5,8 +5,8 @@
 // problem+json, Cache-Control: no-store unless the route names its own, an access log line.
 // Handlers stay a few lines long.
 import { z } from "zod";
+import type { Caller, Permission } from "@/lib/access/roles";
 import { authenticateBearer } from "@/lib/auth/bearer";
-import type { Caller, Permission } from "@/lib/auth/roles";
 import { inPipeline } from "@/lib/db/client";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";

@@ -12,8 +12,8 @@
 //   than any request can run (a crashed instance), so a key is never stuck.
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Caller, Permission } from "@/lib/auth/roles";
-import { tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller, Permission } from "@/lib/access/roles";
+import { tenantScope } from "@/lib/access/tenant-scope";
 import { DecryptionError } from "@/lib/crypto/secret-box";
 import { badRequest, conflict, unprocessable } from "@/lib/errors";
 import { claim, complete, openBody, purgeExpiredKeys, release, type StoredRow, stored } from "@/lib/idempotency/key-store";

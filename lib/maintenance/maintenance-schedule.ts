@@ -6,15 +6,15 @@
 // on its own clock, so a slow or failing chore neither delays the queues nor the other chores.
 // stop() waits for the chore in progress.
 import "server-only";
-import { deliverDueAlerts } from "@/lib/alerts/deliver-alerts";
+import { deliverDueAlerts } from "@/lib/alert-delivery/deliver-alerts";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { backgroundLoop } from "@/lib/background-loop";
 import { env } from "@/lib/env";
 import { eventRetryJobKind } from "@/lib/events/bulk-retry";
+import { dropExpiredEventMonths } from "@/lib/events/event-retention";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
 import { logger } from "@/lib/log";
-import { dropExpiredEventMonths } from "@/lib/maintenance/event-retention";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 import { webhookRecoverJobKind } from "@/lib/webhooks/recover-webhook-endpoint";

@@ -1,8 +1,8 @@
 // Registers a merchant (operators and admins). The tax id is unique: the unique index decides,
 // so two concurrent registrations of one CNPJ give one 201 and one 409.
 import "server-only";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { createAudited } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { newId } from "@/lib/ids";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";
 import type { CreateMerchantInput } from "@/lib/merchants/schemas";

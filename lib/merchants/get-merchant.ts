@@ -1,7 +1,7 @@
 // One merchant by id; a malformed id is as unknown as a missing one (404).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { merchantRowWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { merchantRowWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

@@ -2,8 +2,8 @@
 // the change's transaction. The tax id follows the creation's rules: a valid CNPJ, stored
 // normalized, unique (another merchant's is a 409, decided by the unique index).
 import "server-only";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/merchants/merchant-dto";

@@ -29,12 +29,15 @@ import {
   readinessSchema,
 } from "@/lib/openapi/http-schemas";
 import { namedSchemas, schemaRef } from "@/lib/openapi/json-schema";
+import { eventTypeSchema } from "@/lib/openapi/list-event-types";
 import type { OpenApiDocument, Reference } from "@/lib/openapi/types";
 import { providerSchema } from "@/lib/providers/list-providers";
 import { providerFieldSchema } from "@/lib/providers/provider-fields";
 import { dailyCountsSchema } from "@/lib/reconciliation/daily-counts-dto";
+import { eventReconciliationSchema } from "@/lib/reconciliation/event-reconciliation-dto";
 import { exceptionSchema } from "@/lib/reconciliation/exception-dto";
 import { importSchema } from "@/lib/reconciliation/import-dto";
+import { merchantReconciliationSchema } from "@/lib/reconciliation/merchant-reconciliation-dto";
 import { resolveExceptionBody, statementFileSchema } from "@/lib/reconciliation/schemas";
 import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
@@ -43,7 +46,6 @@ import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
 import { deletedWebhookEndpointSchema } from "@/lib/webhooks/delete-webhook-endpoint";
 import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
 import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
-import { eventTypeSchema } from "@/lib/webhooks/list-event-types";
 import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
 import { createWebhookEndpointBody, recoverWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 import { testWebhookResultSchema } from "@/lib/webhooks/send-test-webhook";
@@ -107,6 +109,8 @@ const RESPONSE_SCHEMAS = {
   ReconciliationImport: importSchema,
   ReconciliationImportPage: pageOf(importSchema),
   ReconciliationDailyCounts: dailyCountsSchema,
+  EventReconciliation: eventReconciliationSchema,
+  MerchantReconciliation: merchantReconciliationSchema,
   ReconciliationException: exceptionSchema,
   ReconciliationExceptionPage: pageOf(exceptionSchema),
   AuditEntry: auditEntrySchema,
@@ -224,7 +228,12 @@ export function problemSchemaFor(status: number, codes: readonly string[]) {
   };
 }
 
-const problemResponse = (description: string, status: number, codes: string[], headers: Record<string, Reference> = {}) => ({
+export const problemResponse = (
+  description: string,
+  status: number,
+  codes: string[],
+  headers: Record<string, Reference> = {},
+) => ({
   description,
   headers: { "X-Request-Id": HEADERS.requestId, ...headers },
   content: { "application/problem+json": { schema: problemSchemaFor(status, codes) } },

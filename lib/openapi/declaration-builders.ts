@@ -2,6 +2,7 @@
 // only in names and words: a list (a page of a collection), a read by id, a change by id, an
 // idempotent create.
 import "server-only";
+import { z } from "zod";
 import { HEADERS } from "@/lib/openapi/components";
 import type { OperationDeclaration, ProblemDeclaration, SuccessDeclaration } from "@/lib/openapi/operations";
 import { type AnyFilter, filterDescriptions } from "@/lib/paging/list-filter-table";
@@ -68,6 +69,26 @@ export function changeByIdOperation(
     pathParameters: { id: XID },
     problems: { 404: { codes: ["not_found"] }, ...problems },
   };
+}
+
+/**
+ * GET on reference data (the providers, the event types): the whole list at once, so the query
+ * takes no parameter at all and any given is a 400.
+ */
+export function referenceListOperation(declaration: Named & { list: SuccessDeclaration }): OperationDeclaration {
+  const { list, ...named } = declaration;
+  return { method: "get", ...named, auth: "bearer", query: z.strictObject({}), success: { 200: list } };
+}
+
+/**
+ * The answers of a write that either finds what it was asked to make already there (200: the
+ * stored event, the running job, the imported file) or makes it now (201, 202): each names the
+ * resource in Location, so a client follows the same header whichever it got.
+ */
+export function locatedAnswers(answers: Record<number, Omit<SuccessDeclaration, "headers">>): Record<number, SuccessDeclaration> {
+  return Object.fromEntries(
+    Object.entries(answers).map(([status, answer]) => [status, { ...answer, headers: { Location: HEADERS.location } }]),
+  );
 }
 
 /** GET on one resource by its id: the resource, or a 404. */

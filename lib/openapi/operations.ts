@@ -7,7 +7,16 @@
 // unexpected failure to it.
 import "server-only";
 import type { z } from "zod";
-import { HEADERS, IDEMPOTENCY_KEY_PARAMETER, problemSchemaFor, RESPONSES, ref, type SchemaName } from "@/lib/openapi/components";
+import { sizeLabel } from "@/lib/http/body";
+import {
+  HEADERS,
+  IDEMPOTENCY_KEY_PARAMETER,
+  problemResponse,
+  problemSchemaFor,
+  RESPONSES,
+  ref,
+  type SchemaName,
+} from "@/lib/openapi/components";
 import { jsonSchemaOf } from "@/lib/openapi/json-schema";
 import type { Header, HttpMethod, JsonSchema, Operation, Parameter, Reference, Response } from "@/lib/openapi/types";
 
@@ -64,7 +73,11 @@ export type OperationDeclaration = {
   /** Words for each {parameter} of the path. */
   pathParameters?: Record<string, string>;
   idempotencyKey?: boolean;
-  body?: { schema: SchemaName; description?: string; mediaTypes?: string[] };
+  /**
+   * A JSON body unless mediaTypes says otherwise (a file): then maxBytes is its limit, and the
+   * 413 and 415 state them rather than the JSON body's 64 KiB.
+   */
+  body?: { schema: SchemaName; description?: string; mediaTypes?: string[]; maxBytes?: number };
   /** Answers 503 when the database is away (default true). */
   database?: boolean;
   /** The route wrapper's rate limit (lib/http/rate-limit.ts): 429 rate_limited beyond it. */
@@ -136,6 +149,7 @@ function successResponse(declaration: SuccessDeclaration): Response {
 export function operation(declaration: OperationDeclaration): Operation {
   const problems = { ...declaration.problems };
   const badRequestCodes = new Set(problems[400]?.codes ?? []);
+  const fileBody = declaration.body?.mediaTypes?.some((type) => !type.endsWith("json")) ?? false;
   if (declaration.body) {
     badRequestCodes.add("malformed_json");
     badRequestCodes.add("nesting_too_deep");
@@ -172,7 +186,20 @@ export function operation(declaration: OperationDeclaration): Operation {
     responses["401"] ??= RESPONSES.Unauthorized;
     responses["403"] = RESPONSES.Forbidden;
   }
-  if (declaration.body) {
+  if (declaration.body && fileBody) {
+    const types = declaration.body.mediaTypes ?? [];
+    const limit = declaration.body.maxBytes;
+    responses["413"] = problemResponse(
+      `The body exceeds ${limit ? sizeLabel(limit) : "the route's limit"} (body_too_large).`,
+      413,
+      ["body_too_large"],
+    );
+    responses["415"] = problemResponse(
+      `The body is not sent as ${types.join(" or ")} (unsupported_media_type): use Content-Type: ${types[0]}.`,
+      415,
+      ["unsupported_media_type"],
+    );
+  } else if (declaration.body) {
     responses["413"] = RESPONSES.ContentTooLarge;
     responses["415"] = RESPONSES.UnsupportedMediaType;
   }

@@ -1,7 +1,6 @@
 // Every route of the API, declared once: the schemas each one reads and answers with.
 // tests/integration/openapi.test.ts compares this list with the route files under app/.
 import "server-only";
-import { z } from "zod";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { auditLogQuery } from "@/lib/audit/schemas";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
@@ -19,8 +18,10 @@ import {
   collectionOperations,
   getByIdOperation,
   listOperation,
+  locatedAnswers,
   NO_STORE,
   PAGING,
+  referenceListOperation,
   XID,
 } from "@/lib/openapi/declaration-builders";
 import { type OperationDeclaration, operation } from "@/lib/openapi/operations";
@@ -29,6 +30,7 @@ import type { PathItem } from "@/lib/openapi/types";
 import { WEBHOOK_OPERATIONS } from "@/lib/openapi/webhook-paths";
 import { overviewQuery } from "@/lib/stats/event-overview";
 import { listUsersQuery } from "@/lib/users/schemas";
+import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
 
 export const TAGS = [
   { name: "Authentication", description: "Token pairs for the API: sign in, refresh (rotation with reuse detection), revoke." },
@@ -54,6 +56,9 @@ export const TAGS = [
 const cacheable = {
   "Cache-Control": { description: "public, max-age=300", required: true, schema: { type: "string", pattern: "public" } },
 };
+
+/** Password checks (sign-in, password change) share the sign-in limits, so both answer their 429. */
+const TOO_MANY_ATTEMPTS = { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } };
 
 /** The events filters' words, from the filter table, and the list's order. */
 const EVENT_FILTERS = {
@@ -92,10 +97,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "public",
     body: "SignInRequest",
     answer: { description: "A new token pair.", body: "TokenResponse" },
-    problems: {
-      401: { codes: ["invalid_credentials"] },
-      429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
-    },
+    problems: { 401: { codes: ["invalid_credentials"] }, 429: TOO_MANY_ATTEMPTS },
   }),
   authenticationOperation({
     path: "/v1/auth/refresh",
@@ -122,10 +124,7 @@ export const OPERATIONS: OperationDeclaration[] = [
     auth: "bearer",
     body: "ChangePasswordRequest",
     answer: { description: "Changed; every session ended.", body: "PasswordChanged" },
-    problems: {
-      404: { codes: ["not_found"] },
-      429: { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } },
-    },
+    problems: { 404: { codes: ["not_found"] }, 429: TOO_MANY_ATTEMPTS },
   }),
   authenticationOperation({
     path: "/v1/auth/revoke",
@@ -139,17 +138,14 @@ export const OPERATIONS: OperationDeclaration[] = [
   }),
 
   // Providers
-  {
-    method: "get",
+  referenceListOperation({
     path: "/v1/providers",
     operationId: "listProviders",
     summary: "List the providers",
     description: "Reference data: the six acquirers, with the fields of a credential's authenticationData and additionalData.",
     tag: "Providers",
-    auth: "bearer",
-    query: z.strictObject({}),
-    success: { 200: { description: "Every provider, by name.", body: "ProviderList" } },
-  },
+    list: { description: "Every provider, by name.", body: "ProviderList" },
+  }),
 
   // Merchants
   ...collectionOperations({
@@ -294,14 +290,13 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Events",
     auth: "bearer",
     body: { schema: "EventDataInput", description: "The transaction (the seed's Data object)." },
-    success: {
+    success: locatedAnswers({
       200: {
         description: "This notification was seen before: the stored event (its id and status for role ingest).",
         body: "EventOrReceipt",
-        headers: { Location: HEADERS.location },
       },
-      202: { description: "Stored as pending, to be processed.", body: "Event", headers: { Location: HEADERS.location } },
-    },
+      202: { description: "Stored as pending, to be processed.", body: "Event" },
+    }),
   },
   {
     method: "post",
@@ -383,14 +378,10 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Events",
     auth: "bearer",
     body: { schema: "BulkRetryRequest" },
-    success: {
-      200: {
-        description: "A job for these filters is already running: that job.",
-        body: "EventRetryJob",
-        headers: { Location: HEADERS.location },
-      },
-      202: { description: "The job, started.", body: "EventRetryJob", headers: { Location: HEADERS.location } },
-    },
+    success: locatedAnswers({
+      200: { description: "A job for these filters is already running: that job.", body: "EventRetryJob" },
+      202: { description: "The job, started.", body: "EventRetryJob" },
+    }),
   },
   getByIdOperation({
     path: "/v1/event-retry-jobs/{id}",
@@ -456,7 +447,7 @@ export const OPERATIONS: OperationDeclaration[] = [
       summary: "List user accounts",
       description: "Admins only.",
       query: listUsersQuery,
-      filters: { search: "The beginning of the username." },
+      filters: USER_FILTER_TABLE,
       page: { description: "A page of users.", body: "UserPage" },
     },
     create: {

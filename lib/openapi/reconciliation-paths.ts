@@ -1,10 +1,10 @@
 // The reconciliation operations: statement imports (one POST carrying the file, the list, one by
 // id) and the exceptions they found (the list, one by id, the resolution).
 import "server-only";
-import { HEADERS } from "@/lib/openapi/components";
-import { changeByIdOperation, getByIdOperation, listOperation } from "@/lib/openapi/declaration-builders";
+import { changeByIdOperation, getByIdOperation, listOperation, locatedAnswers } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
+import { MAX_STATEMENT_BYTES } from "@/lib/reconciliation/reconciliation-values";
 import { importStatementQuery, listExceptionsQuery, listImportsQuery } from "@/lib/reconciliation/schemas";
 
 const TAG = "Reconciliation";
@@ -34,15 +34,16 @@ export const RECONCILIATION_OPERATIONS: OperationDeclaration[] = [
     tag: TAG,
     auth: "bearer",
     query: importStatementQuery,
-    body: { schema: "StatementFile", mediaTypes: ["text/plain", "text/csv"], description: "The statement file." },
-    success: {
-      200: {
-        description: "This file was imported before: that import, unchanged.",
-        body: "ReconciliationImport",
-        headers: { Location: HEADERS.location },
-      },
-      201: { description: "Imported and matched.", body: "ReconciliationImport", headers: { Location: HEADERS.location } },
+    body: {
+      schema: "StatementFile",
+      mediaTypes: ["text/plain", "text/csv"],
+      maxBytes: MAX_STATEMENT_BYTES,
+      description: "The statement file.",
     },
+    success: locatedAnswers({
+      200: { description: "This file was imported before: that import, unchanged.", body: "ReconciliationImport" },
+      201: { description: "Imported and matched.", body: "ReconciliationImport" },
+    }),
     problems: { 422: { codes: ["statement_refused"] } },
   },
   listOperation({
@@ -94,6 +95,27 @@ export const RECONCILIATION_OPERATIONS: OperationDeclaration[] = [
     description: "Every role that reads; another merchant's is a 404.",
     tag: TAG,
     found: { description: "The exception.", body: "ReconciliationException" },
+  }),
+  getByIdOperation({
+    path: "/v1/webhooks/events/{id}/reconciliation",
+    operationId: "getEventReconciliation",
+    summary: "Get an event's reconciliation state",
+    description:
+      "Every role that reads; another merchant's event is a 404. Whether the event's payment (any of its events " +
+      "answers for it) was listed by an imported statement: matched (a sale agreeing in amount and status), exception " +
+      "(an exception names it: an open one first, else the newest import's), or not_reconciled.",
+    tag: TAG,
+    found: { description: "The state.", body: "EventReconciliation" },
+  }),
+  getByIdOperation({
+    path: "/v1/reconciliation/merchants/{id}",
+    operationId: "getMerchantReconciliation",
+    summary: "Get a merchant's reconciliation at a glance",
+    description:
+      "Every role that reads; a merchant account reaches only its own merchant (another is a 404). Its payments the " +
+      "newest done imports matched, the exceptions they found, and its exceptions still open of any import.",
+    tag: TAG,
+    found: { description: "The counts.", body: "MerchantReconciliation" },
   }),
   changeByIdOperation({
     method: "post",

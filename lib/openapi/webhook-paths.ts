@@ -1,16 +1,21 @@
 // The outbound webhook routes of the document (endpoints, deliveries, recover), declared apart
 // from lib/openapi/paths.ts, which lists them among the others.
 import "server-only";
-import { z } from "zod";
-import { HEADERS } from "@/lib/openapi/components";
-import { changeByIdOperation, collectionOperations, getByIdOperation, listOperation } from "@/lib/openapi/declaration-builders";
+import {
+  changeByIdOperation,
+  collectionOperations,
+  getByIdOperation,
+  listOperation,
+  locatedAnswers,
+  referenceListOperation,
+} from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
-  {
-    method: "get",
+  referenceListOperation({
     path: "/v1/event-types",
     operationId: "listEventTypes",
     summary: "List the event types",
@@ -19,10 +24,8 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       "(any other name is a 400), each with a description and the JSON Schema of the body delivered for it. " +
       "webhook.test is not one: POST /v1/webhook-endpoints/{id}/test sends it to any endpoint, whatever its types.",
     tag: "Webhook endpoints",
-    auth: "bearer",
-    query: z.strictObject({}),
-    success: { 200: { description: "Every event type, by name.", body: "EventTypeList" } },
-  },
+    list: { description: "Every event type, by name.", body: "EventTypeList" },
+  }),
   ...collectionOperations({
     path: "/v1/webhook-endpoints",
     tag: "Webhook endpoints",
@@ -31,7 +34,7 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       summary: "List webhook endpoints",
       description: "The merchants' webhook receivers. Signing secrets are masked.",
       query: listWebhookEndpointsQuery,
-      filters: { merchantId: "Only this merchant's endpoints." },
+      filters: ENDPOINT_FILTER_TABLE,
       page: { description: "A page of endpoints.", body: "WebhookEndpointPage" },
     },
     create: {
@@ -115,13 +118,7 @@ export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [
       "asking again answers that job.",
     tag: "Webhook endpoints",
     body: { schema: "RecoverWebhookEndpointRequest" },
-    success: {
-      202: {
-        description: "The job (follow Location for its progress).",
-        body: "WebhookRecoverJob",
-        headers: { Location: HEADERS.location },
-      },
-    },
+    success: locatedAnswers({ 202: { description: "The job (follow Location for its progress).", body: "WebhookRecoverJob" } }),
   }),
   getByIdOperation({
     path: "/v1/webhook-recover-jobs/{id}",

@@ -1,57 +1,59 @@
-// A list's filters as one declarative table (the credentials, merchants, deliveries and audit
-// lists; the events list has its own, lib/events/event-filter-table.ts, because its page is built
-// in SQL and its filter bar is generated). Each filter is declared once: its query parameter (the
-// API's and the page's URL), what the API takes (zod), the condition it adds to the list's Prisma
-// where, its OpenAPI words, and what the dashboard's URL parser keeps. Derived from a table: the
-// strict query schema (the paging parameters last), the where conditions, the values a cursor is
-// bound to, the OpenAPI descriptions, and on the page the URL state, the API path and the filter
-// bar's choices (their labels and values).
-// Pure (the dashboard ships it).
+// A list's filters as one declarative table (credentials, merchants, users, webhook endpoints and
+// deliveries, alerts, audit, reconciliation exceptions; the events list's table,
+// lib/events/event-filter-table.ts, declares the same name, label and words, and its own value
+// rules, because its page is built in SQL and its filter bar is generated). Each filter is
+// declared once: its query parameter (the API's and the page's URL), its name in words, what the
+// API takes (zod), its OpenAPI words, what the dashboard's URL parser keeps and its choice in the
+// filter bar. Its condition is the server's alone: each list's *-filter-where.ts, keyed by the
+// same names (lib/paging/filtered-page.ts's FilterWhere fails to compile when one is missing).
+// Derived from a table: the strict query schema (the paging parameters last), the values a cursor
+// is bound to, the OpenAPI descriptions, docs/api.md's table (scripts/filter-docs.ts), and on the
+// page the URL state, the API path, the links to the list (lib/links/list-links.ts) and the
+// filter bar's labels and choices.
+// Pure, without Prisma or SQL (the dashboard ships it).
 import { z } from "zod";
 import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
-import { type CreatedAtBounds, createdAtRange } from "@/lib/validation/created-at-range";
 
-export type ListFilter<Name extends string, Schema extends z.ZodType, Where> = {
+/**
+ * What every list's filter declares, the events list's too: its query parameter, its name in
+ * words (the filter bar's label, docs/api.md's table) and its description (OpenAPI, docs/api.md).
+ */
+export type FilterDeclaration = { name: string; label: string; description: string };
+
+export type ListFilter<Name extends string, Schema extends z.ZodType> = FilterDeclaration & {
   name: Name;
   schema: Schema;
-  /**
-   * The condition the filter's value adds to the list's where (ANDed with the others, the
-   * keyset's and any scope). "period": a created_at bound; the bounds make one half-open range
-   * (createdAtRange), which refuses an inverted one.
-   */
-  where: ((value: z.output<Schema>) => Where) | "period";
-  /** The OpenAPI parameter's description. */
-  description: string;
   /**
    * What the dashboard's URL parser keeps of the parameter's text (anything else is dropped,
    * never sent for a 400); absent when the page does not offer the filter.
    */
   page?: (text: string) => string | undefined;
-  /** The filter's choice in the list's filter bar, when the bar offers it as one. */
+  /** The filter's choice in the list's filter bar, when the bar offers it as one (labelled by `label`). */
   control?: ChoiceControl;
 };
 
 /**
- * A choice in a list's filter bar (components/ui/filter-field.tsx renders it): its label, the
- * choice of no filter, the values with their labels (absent when they are data the page loads:
- * providers, audit actions) and its width on a wide screen.
+ * A choice in a list's filter bar (components/ui/filter-field.tsx renders it): the choice of no
+ * filter, the values with their labels (absent when they are data the page loads: providers,
+ * audit actions) and its width on a wide screen.
  */
 export type ChoiceControl = {
-  label: string;
   anyLabel: string;
   options?: readonly (readonly [value: string, label: string])[];
   width: "narrow" | "medium" | "wide";
 };
 
-/** Any list's filter (a table's entries differ in their value types; `never` takes every one). */
-export type AnyFilter<Where = unknown> = Omit<ListFilter<string, z.ZodType, Where>, "where"> & {
-  where: ((value: never) => Where) | "period";
-};
+/** A choice as the bar shows it: the control and the filter's label. */
+export type LabelledChoice = ChoiceControl & { label: string };
 
-/** The declaration helper of one list's table: every filter's where is of the list's type. */
-export function filterOf<Where>() {
-  return <const Name extends string, Schema extends z.ZodType>(filter: ListFilter<Name, Schema, Where>) => filter;
-}
+/** Any list's filter. */
+export type AnyFilter = ListFilter<string, z.ZodType>;
+
+/** The declaration helper of a table's entries: each keeps its own name and schema types. */
+export const listFilter = <const Name extends string, Schema extends z.ZodType>(filter: ListFilter<Name, Schema>) => filter;
+
+/** The names a table declares. */
+export type FilterName<T extends readonly AnyFilter[]> = T[number]["name"];
 
 type FilterShape<T extends readonly AnyFilter[]> = { [F in T[number] as F["name"]]: z.ZodOptional<F["schema"]> };
 
@@ -61,38 +63,27 @@ export function listQuerySchema<const T extends readonly AnyFilter[]>(filters: T
   return z.strictObject({ ...shape, limit: limitParam, cursor: cursorParam, sort: sortParam });
 }
 
-/** The conditions of the filters the query sets, for the list to AND with its keyset (and scope). */
-export function filterConditions<Where>(filters: readonly AnyFilter<Where>[], query: Record<string, unknown>): Where[] {
-  const conditions: Where[] = [];
-  let period = false;
-  for (const filter of filters) {
-    const value = query[filter.name];
-    if (value === undefined) continue;
-    if (filter.where === "period") period = true;
-    // The value is the parsed query's, which the filter's own schema made.
-    else conditions.push((filter.where as (value: unknown) => Where)(value));
-  }
-  if (period) {
-    const { from, to } = createdAtRange(query as CreatedAtBounds);
-    conditions.push({ createdAt: { gte: from, lt: to } } as Where);
-  }
-  return conditions;
-}
-
 /** The filters' values, which a cursor is bound to (a cursor is valid only with the same filters). */
 export function filterValues(filters: readonly AnyFilter[], query: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(filters.map((filter) => [filter.name, query[filter.name]]));
 }
 
-/** The filter bar's choice of a filter of the table (a bar that offers it must find it declared). */
-export function filterControl(filters: readonly AnyFilter[], name: string): ChoiceControl {
-  const control = filters.find((filter) => filter.name === name)?.control;
-  if (!control) throw new Error(`the filter ${name} declares no control`);
-  return control;
+/** The filter bar's choice of a filter of the table, with its label (a bar that offers it must find it declared). */
+export function filterControl<const T extends readonly AnyFilter[]>(filters: T, name: FilterName<T>): LabelledChoice {
+  const filter = filters.find((entry) => entry.name === name);
+  if (!filter?.control) throw new Error(`the filter ${name} declares no control`);
+  return { label: filter.label, ...filter.control };
+}
+
+/** A filter's name in words (the label of its field in the bar), by parameter name. */
+export function filterLabel<const T extends readonly AnyFilter[]>(filters: T, name: FilterName<T>): string {
+  const filter = filters.find((entry) => entry.name === name);
+  if (!filter) throw new Error(`no filter ${name}`);
+  return filter.label;
 }
 
 /** The filters' words for the OpenAPI document, by parameter name. */
-export function filterDescriptions(filters: readonly AnyFilter[]): Record<string, string> {
+export function filterDescriptions(filters: readonly FilterDeclaration[]): Record<string, string> {
   return Object.fromEntries(filters.map((filter) => [filter.name, filter.description]));
 }
 

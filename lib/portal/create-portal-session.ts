@@ -3,8 +3,8 @@
 // fragment (never sent to a server, so never in a log); only their sha256 is stored.
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";

@@ -4,11 +4,11 @@
 // portal_session claim) that expires with the session. No refresh token: the session cannot be
 // made longer, and when it ends the console asks to sign in again.
 import "server-only";
-import { signAccessToken } from "@/lib/auth/jwt";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/access/roles";
 import { sql } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { portalTokenHash } from "@/lib/portal/create-portal-session";
+import { signAccessToken } from "@/lib/tokens/jwt";
 
 export type RedeemedPortalSession = { caller: Caller; accessToken: string; expiresAtMs: number };
 

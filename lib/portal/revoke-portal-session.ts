@@ -2,11 +2,8 @@
 // session it opened) at once on this instance, within ACCOUNT_STATUS_TTL_MS on the others, as
 // disabling an account does. Operators and admins; audited. Revoking twice is no change.
 import "server-only";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
-import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import { XID_PATTERN } from "@/lib/ids";
+import { type Caller, requirePermission } from "@/lib/access/roles";
+import { changeOnceAudited } from "@/lib/audit/change-once-audited";
 import type { PortalSessionRevokedDto } from "@/lib/portal/portal-session-dto";
 import { forgetPortalSessionStatus } from "@/lib/portal/portal-session-status";
 
@@ -17,21 +14,18 @@ export async function revokePortalSession(options: {
 }): Promise<PortalSessionRevokedDto> {
   const { caller, merchantId, id } = options;
   requirePermission(caller, "merchants:write");
-  const revokedAt = await db().$transaction(async (tx) => {
-    const session = XID_PATTERN.test(id) ? await tx.portalSession.findFirst({ where: { id, merchantId } }) : null;
-    if (!session) throw notFound("This merchant has no portal session with this id.");
-    if (session.revokedAt) return session.revokedAt;
-    const now = new Date();
-    await tx.portalSession.update({ where: { id }, data: { revokedAt: now } });
-    await recordAuditEntry(tx, {
-      caller,
-      action: "portal_session.revoke",
-      targetId: merchantId,
-      before: { portalSessionId: id },
-      after: { portalSessionId: id, revokedAt: now.toISOString() },
-    });
-    return now;
+  const session = await changeOnceAudited({
+    caller,
+    action: "portal_session.revoke",
+    id,
+    targetId: merchantId,
+    notFoundMessage: "This merchant has no portal session with this id.",
+    find: (tx) => tx.portalSession.findFirst({ where: { id, merchantId } }),
+    change: (tx) => tx.portalSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } }),
+    // Before the change the session has no revokedAt; the entry's after names the instant it got.
+    snapshot: (row) => ({ portalSessionId: row.id, ...(row.revokedAt ? { revokedAt: row.revokedAt.toISOString() } : {}) }),
   });
   forgetPortalSessionStatus(id);
-  return { id, merchantId, revokedAt: revokedAt.toISOString() };
+  // Set by this call, or by an earlier one (then unchanged).
+  return { id, merchantId, revokedAt: (session.revokedAt as Date).toISOString() };
 }

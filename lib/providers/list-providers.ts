@@ -1,8 +1,8 @@
 // Providers (acquirers): reference data from the migrations, readable by every reading role.
 import "server-only";
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/roles";
-import { tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { tenantScope } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { ACQUIRER_NAMES } from "@/lib/events/data-schema";
 import { XID_PATTERN } from "@/lib/ids";

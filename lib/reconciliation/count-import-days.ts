@@ -1,10 +1,10 @@
 // GET /v1/reconciliation/imports/{id}/daily-counts: one import's matched sales and exceptions per
 // merchant and sale day (staff: an import spans every merchant of its establishments). A matched
-// sale leaves no row of its own, so it is a sale of the import that no exception names, and its
+// sale is counted as a sale of the import that no exception names, and its
 // merchant is found as a missing sale's is (match-sql.ts): the acquirer's credential with the
 // sale's MID and TID, an enabled one first. One grouped statement over the import's rows.
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { db, sql } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

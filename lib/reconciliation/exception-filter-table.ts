@@ -1,12 +1,10 @@
 // The reconciliation exceptions list's filters, each declared once (lib/paging/list-filter-table.ts
-// derives the query schema, the where, the OpenAPI words and a page's URL state): the import, the
-// kind, the merchant, the state.
+// derives the query schema, the OpenAPI words, docs/api.md's table, a page's URL state and the
+// bar's labels and choices; the conditions are exception-filter-where.ts's, server-only): the
+// import, the kind, the merchant, the state.
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
-import { filterOf } from "@/lib/paging/list-filter-table";
+import { listFilter as filter } from "@/lib/paging/list-filter-table";
 import { EXCEPTION_KIND_LABELS, EXCEPTION_KINDS, EXCEPTION_STATUSES } from "@/lib/reconciliation/reconciliation-values";
-
-const filter = filterOf<Prisma.ReconciliationExceptionWhereInput>();
 
 const oneOf = <const T extends readonly string[]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` });
 const xid = z.string().regex(/^[0-9a-v]{20}$/, "must be an id: 20 characters of [0-9a-v]");
@@ -17,19 +15,18 @@ const keepOneOf = (values: readonly string[]) => (text: string) => (values.inclu
 export const EXCEPTION_FILTER_TABLE = [
   filter({
     name: "import_id",
+    label: "Import",
     schema: xid,
-    where: (importId) => ({ importId }),
     description: "Only the exceptions this import found.",
     page: keepXid,
   }),
   filter({
     name: "kind",
+    label: "Kind",
     schema: oneOf(EXCEPTION_KINDS),
-    where: (kind) => ({ kind }),
     description: `One of ${EXCEPTION_KINDS.join(", ")}.`,
     page: keepOneOf(EXCEPTION_KINDS),
     control: {
-      label: "Kind",
       anyLabel: "Every kind",
       options: EXCEPTION_KINDS.map((kind) => [kind, EXCEPTION_KIND_LABELS[kind]] as const),
       width: "wide",
@@ -37,19 +34,18 @@ export const EXCEPTION_FILTER_TABLE = [
   }),
   filter({
     name: "merchant_id",
+    label: "Merchant",
     schema: xid,
-    where: (merchantId) => ({ merchantId }),
     description: "Only this merchant's (a merchant account sees only its own whatever it asks).",
     page: keepXid,
   }),
   filter({
     name: "status",
+    label: "Status",
     schema: oneOf(EXCEPTION_STATUSES),
-    where: (status) => ({ status }),
     description: "open, or resolved (by a person, or by a late notification: resolvedBy system).",
     page: keepOneOf(EXCEPTION_STATUSES),
     control: {
-      label: "Status",
       anyLabel: "Open and resolved",
       options: [
         ["open", "Open"],

@@ -10,7 +10,6 @@ import { eventOwnerWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { readDb, readSql } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { findPayment } from "@/lib/events/find-payment-events";
-import type { PaymentEventDto } from "@/lib/events/payment-state";
 import { XID_PATTERN } from "@/lib/ids";
 import { type EventReconciliationDto, NOT_RECONCILED } from "@/lib/reconciliation/event-reconciliation-dto";
 
@@ -54,15 +53,7 @@ export async function getEventReconciliation(options: { caller: Caller; id: stri
     }),
   );
   if (!event) throw notFound("No event has this id.");
-  const data = event.data as Pick<PaymentEventDto, "transactionType" | "transactionStatus" | "amount">;
-  const payment = await findPayment(event, {
-    id: event.id,
-    type: event.type,
-    transactionType: data.transactionType,
-    transactionStatus: data.transactionStatus,
-    amount: data.amount,
-    createdAt: event.createdAt.toISOString(),
-  });
+  const payment = await findPayment(event);
   const [row] = await readSql({
     text: STATE_SQL,
     values: [payment.events.map((e) => e.id), scope.merchantId ?? null],

@@ -1,7 +1,7 @@
 // GET /v1/reconciliation/exceptions/{id}: one exception; another merchant's is not found (404).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { merchantWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { merchantWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

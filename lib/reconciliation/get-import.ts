@@ -1,6 +1,6 @@
 // GET /v1/reconciliation/imports/{id}: one import, with its progress while it is read (staff).
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

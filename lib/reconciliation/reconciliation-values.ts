@@ -33,7 +33,8 @@ export const EXCEPTION_KIND_LABELS: Record<ExceptionKind, string> = {
 export const EXCEPTION_STATUSES = ["open", "resolved"] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
-export const IMPORT_STATUSES = ["importing", "done"] as const;
+/** failed: interrupted (the upload ended early, the server or database failed) or no progress for minutes. */
+export const IMPORT_STATUSES = ["importing", "done", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** The largest statement a request may carry: read as a stream, never whole. */

@@ -1,12 +1,14 @@
 // The overview's aggregates for a period: totals by status, a series by status (hourly for
-// 24 h, daily beyond), and the top failure reasons. Read from the hourly rollup plus the deltas
+// 24 h, daily beyond), the top failure reasons, and the payments' approval rate and top declines
+// (payment-outcomes.ts). Read from the hourly rollups plus the deltas
 // not yet folded in, so the cost depends on the number of hours, not of events. Read from the
 // replica when there is one.
 import "server-only";
 import { z } from "zod";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import { type Caller, requirePermission } from "@/lib/access/roles";
 import { readDb } from "@/lib/db/client";
 import { EVENT_STATUSES, type EventStatus } from "@/lib/events/data-schema";
+import { paymentOutcomes, paymentOutcomesSchema } from "@/lib/stats/payment-outcomes";
 
 export const PERIODS = { "24h": 24, "7d": 7 * 24, "30d": 30 * 24 } as const;
 export type Period = keyof typeof PERIODS;
@@ -31,6 +33,9 @@ export const overviewSchema = z.strictObject({
     .array(z.strictObject({ reason: z.string(), count }))
     .max(5)
     .describe("The most frequent failure reasons of the period, most frequent first"),
+  payments: paymentOutcomesSchema.describe(
+    "The period's authorizations and pre-authorizations decided by the acquirer: approval rate and top decline codes",
+  ),
 });
 
 type StatusCounts = Record<EventStatus, number> & { total: number };
@@ -49,17 +54,20 @@ export async function getEventOverview(options: { caller: Caller; period: Period
   const to = new Date(Math.floor(now.getTime() / size) * size + size);
   const from = new Date(to.getTime() - PERIODS[options.period] * HOUR_MS);
 
-  const rows = await readDb((client) =>
-    client.$queryRawUnsafe<{ bucket: Date; status: EventStatus; failure_reason: string; n: number }[]>(
-      `SELECT date_trunc($3, hour, 'UTC') AS bucket, status, failure_reason, sum(n)::int AS n FROM (
+  const [rows, payments] = await readDb((client) =>
+    Promise.all([
+      client.$queryRawUnsafe<{ bucket: Date; status: EventStatus; failure_reason: string; n: number }[]>(
+        `SELECT date_trunc($3, hour, 'UTC') AS bucket, status, failure_reason, sum(n)::int AS n FROM (
        SELECT hour, status, failure_reason, count AS n FROM event_hourly_counts WHERE hour >= $1::timestamptz AND hour < $2::timestamptz
        UNION ALL
        SELECT hour, status, failure_reason, delta FROM event_count_deltas WHERE hour >= $1::timestamptz AND hour < $2::timestamptz
      ) counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0`,
-      from.toISOString(),
-      to.toISOString(),
-      bucket,
-    ),
+        from.toISOString(),
+        to.toISOString(),
+        bucket,
+      ),
+      paymentOutcomes(client, from, to),
+    ]),
   );
 
   const totals = emptyCounts();
@@ -89,5 +97,6 @@ export async function getEventOverview(options: { caller: Caller; period: Period
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([reason, count]) => ({ reason, count })),
+    payments,
   };
 }

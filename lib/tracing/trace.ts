@@ -116,7 +116,7 @@ export function contextOf(traceparent: string | null | undefined): Context {
 const QUIET = createContextKey("pic quiet: no statement spans");
 
 /**
- * Runs `work` with no statement spans (lib/tracing/db-span.ts): for the background loops' polls,
+ * Runs `work` with no statement spans (lib/db/db-span.ts): for the background loops' polls,
  * which would otherwise make a trace of every empty poll, several a second; they record their
  * spans afterwards (recordSpan) when the poll found work.
  */

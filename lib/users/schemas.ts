@@ -1,21 +1,10 @@
 // User input rules, shared by the CLI, the API (/v1/users), the OpenAPI document and the forms.
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/access/roles";
 import { XID_PATTERN } from "@/lib/ids";
-import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
-
-// Here rather than beside the hashing (lib/auth/passwords.ts), so that forms can import these
-// schemas without the native argon2 module.
-export const MIN_PASSWORD_LENGTH = 12;
-
-export const usernameSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{2,63}$/, "must be 3 to 64 lowercase letters, digits, dots, dashes or underscores");
-
-export const passwordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(256, "must be at most 256 characters");
+import { listQuerySchema } from "@/lib/paging/list-filter-table";
+import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
+import { usernameSchema } from "@/lib/validation/account-fields";
 
 export const roleSchema = z.enum(ROLES);
 
@@ -56,13 +45,6 @@ export const updateUserBody = z
   .superRefine((body, context) => merchantMatchesRole(body, context, false));
 export type UpdateUserInput = z.infer<typeof updateUserBody>;
 
-export const listUsersQuery = z.strictObject({
-  // The beginning of the username.
-  search: z.string().trim().min(1, "must not be empty").max(64).optional(),
-  // One merchant's accounts (the staff merchant page lists them).
-  merchantId: z.string().min(1).max(64).optional(),
-  limit: limitParam,
-  cursor: cursorParam,
-  sort: sortParam,
-});
+/** GET /v1/users: its filters come from the filter table. */
+export const listUsersQuery = listQuerySchema(USER_FILTER_TABLE);
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;

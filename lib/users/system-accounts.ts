@@ -2,13 +2,14 @@
 // with no caller (audited as "system"). A chosen password may be set; passwordChangeRequired
 // says whether its first use must replace it. The API's side, for admins, is user-accounts.ts.
 import "server-only";
-import { hashPassword } from "@/lib/auth/passwords";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
+import { hashPassword } from "@/lib/crypto/passwords";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { passwordSchema, roleSchema } from "@/lib/users/schemas";
+import { roleSchema } from "@/lib/users/schemas";
 import { toUserDto, type UserDto } from "@/lib/users/user-dto";
 import { accountRoleChange, changeUser, insertUser } from "@/lib/users/user-writes";
+import { passwordSchema } from "@/lib/validation/account-fields";
 
 /** passwordChangeRequired: the password was chosen for the user (generated); its first use must replace it. */
 export function createUser(options: {

@@ -3,38 +3,28 @@
 // here, so the last admin cannot lock everyone out by mistake. The shell's and start-up's side
 // is system-accounts.ts; both write through user-writes.ts (audited, sessions ended).
 import "server-only";
-import { hashPassword } from "@/lib/auth/passwords";
-import { type Caller, requirePermission } from "@/lib/auth/roles";
+import type { Prisma } from "@/generated/prisma/client";
+import { type Caller, requirePermission } from "@/lib/access/roles";
+import { hashPassword } from "@/lib/crypto/passwords";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
-import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
+import { filteredKeysetPage, type PageRead } from "@/lib/paging/filtered-page";
+import type { Page } from "@/lib/paging/keyset-page";
 import { randomPassword } from "@/lib/users/random-password";
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from "@/lib/users/schemas";
 import { toUserDto, type UserDto } from "@/lib/users/user-dto";
+import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
+import { USER_FILTER_WHERE } from "@/lib/users/user-filter-where";
 import { accountRoleChange, changeUser, insertUser } from "@/lib/users/user-writes";
 
 export async function listUserAccounts(options: { caller: Caller; query: ListUsersQuery }): Promise<Page<UserDto>> {
   requirePermission(options.caller, "users:manage");
-  const { search, merchantId, limit, cursor, sort } = options.query;
-  return keysetPage({
+  return filteredKeysetPage({
     list: "users",
-    filters: { search, merchantId },
-    query: { limit, cursor, sort },
-    fetch: (window) => {
-      const keyset = prismaKeyset(window);
-      return db().user.findMany({
-        // Prisma passes startsWith to LIKE unescaped: a "%", "_" or "\\" typed in the box is literal.
-        where: {
-          AND: [
-            search ? { username: { startsWith: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {},
-            merchantId ? { merchantId } : {},
-            keyset.where,
-          ],
-        },
-        orderBy: keyset.orderBy,
-        take: window.take,
-      });
-    },
+    table: USER_FILTER_TABLE,
+    where: USER_FILTER_WHERE,
+    query: options.query,
+    find: (read: PageRead<Prisma.UserWhereInput>) => db().user.findMany(read),
     present: toUserDto,
   });
 }

@@ -2,7 +2,7 @@
 // CreatedUser). The password hash never leaves the data layer.
 import { z } from "zod";
 import type { User } from "@/generated/prisma/client";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/access/roles";
 import { XID_PATTERN } from "@/lib/ids";
 import { secretField } from "@/lib/validation/secret-field";
 

@@ -4,16 +4,17 @@
 // access tokens (lib/auth/access-token-caller.ts).
 import "server-only";
 import type { Prisma, User } from "@/generated/prisma/client";
+import type { Caller, Role } from "@/lib/access/roles";
 import { createAudited, recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
-import { hashPassword } from "@/lib/auth/passwords";
-import type { Caller, Role } from "@/lib/auth/roles";
+import { hashPassword } from "@/lib/crypto/passwords";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { conflict, notFound, unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { passwordSchema, roleSchema, usernameSchema } from "@/lib/users/schemas";
+import { forgetAccountStatus } from "@/lib/users/account-status";
+import { roleSchema } from "@/lib/users/schemas";
 import { toUserDto, type UserDto, userAuditSnapshot } from "@/lib/users/user-dto";
+import { passwordSchema, usernameSchema } from "@/lib/validation/account-fields";
 
 export type NewUser = {
   username: string;

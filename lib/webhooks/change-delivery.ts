@@ -5,10 +5,10 @@
 // event), wake the delivery worker, and answer the delivery as it is now.
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import type { Caller } from "@/lib/access/roles";
+import { endpointWhere, tenantScope } from "@/lib/access/tenant-scope";
 import type { AuditAction } from "@/lib/audit/audit-actions";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
-import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import type { ApiError } from "@/lib/errors";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";

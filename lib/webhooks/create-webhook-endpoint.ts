@@ -2,8 +2,8 @@
 // POST /v1/webhook-endpoints. The signing secret is generated here and answered once; reads mask
 // it. The row records whether staff set the URL: only then may it be an allow-listed address.
 import "server-only";
+import type { Caller } from "@/lib/access/roles";
 import { createAudited } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";

@@ -4,8 +4,8 @@
 // (secret never included) and how many deliveries went with it.
 import "server-only";
 import { z } from "zod";
+import type { Caller } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { endpointAuditSnapshot } from "@/lib/webhooks/endpoint-dto";

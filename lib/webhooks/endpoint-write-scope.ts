@@ -9,9 +9,9 @@
 // (lib/webhooks/address-policy.ts, endpointPolicy).
 import "server-only";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
+import { type Caller, insufficientScope } from "@/lib/access/roles";
+import { endpointWhere, requireOwnMerchant, type TenantScope, tenantScope } from "@/lib/access/tenant-scope";
 import { requireAllAlertsByAdmin } from "@/lib/alerts/all-alerts";
-import { type Caller, insufficientScope } from "@/lib/auth/roles";
-import { endpointWhere, requireOwnMerchant, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
 import { findWebhookEndpointRow } from "@/lib/webhooks/get-webhook-endpoint";
 
 /** Refuses what the caller may not write (403, or 422 for another merchant); answers the scope the write runs in. */

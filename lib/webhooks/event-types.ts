@@ -1,11 +1,11 @@
 // The event types a webhook endpoint can subscribe to, with what each means: the names the API
 // accepts in an endpoint's eventTypes, and the choices the endpoint dialogs offer. Pure, so the
-// browser reads it too; GET /v1/event-types adds each type's payload schema (list-event-types.ts).
+// browser reads it too; GET /v1/event-types adds each type's payload schema (lib/openapi/list-event-types.ts).
 //
 // webhook.test is not here: POST /v1/webhook-endpoints/{id}/test sends it to any endpoint on
 // demand, whatever its types, and nothing else ever sends one, so subscribing to it would mean nothing.
 import { ALERT_MESSAGE_TYPES } from "@/lib/alerts/alert-kinds";
-import { PAYMENT_EVENT_TYPES } from "@/lib/events/event-types";
+import { PAYMENT_EVENT_TYPES } from "@/lib/vocabulary/event-types";
 
 export const ENDPOINT_EVENT_TYPES = [...PAYMENT_EVENT_TYPES, ...ALERT_MESSAGE_TYPES] as const;
 export type EndpointEventType = (typeof ENDPOINT_EVENT_TYPES)[number];

@@ -1,7 +1,7 @@
 // One webhook delivery with every attempt: GET /v1/webhook-deliveries/{id}.
 import "server-only";
-import type { Caller, Permission } from "@/lib/auth/roles";
-import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller, Permission } from "@/lib/access/roles";
+import { endpointWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

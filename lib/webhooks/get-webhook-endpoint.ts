@@ -1,8 +1,8 @@
 // One webhook endpoint, its secret masked: GET /v1/webhook-endpoints/{id}.
 import "server-only";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
-import type { Caller } from "@/lib/auth/roles";
-import { endpointWhere, type TenantScope, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Caller } from "@/lib/access/roles";
+import { endpointWhere, type TenantScope, tenantScope } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";

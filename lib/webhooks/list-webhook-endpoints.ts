@@ -1,33 +1,23 @@
-// Webhook endpoints, newest first by default, optionally of one merchant; secrets masked.
+// Webhook endpoints, newest first by default, optionally of one merchant (endpoint-filter-table.ts;
+// endpoint-filter-where.ts's condition); secrets masked.
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
-import { endpointWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
+import type { Prisma } from "@/generated/prisma/client";
+import { endpointWhere } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
-import { keysetPage, type Page, prismaKeyset } from "@/lib/paging/keyset-page";
-import { toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { type PageRead, tenantList } from "@/lib/paging/filtered-page";
+import { toWebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { ENDPOINT_FILTER_WHERE } from "@/lib/webhooks/endpoint-filter-where";
 import { endpointHealth } from "@/lib/webhooks/endpoint-health";
-import type { ListWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
-export async function listWebhookEndpoints(options: {
-  caller: Caller;
-  query: ListWebhookEndpointsQuery;
-}): Promise<Page<WebhookEndpointDto>> {
-  const scope = tenantScope(options.caller, "read");
-  const { merchantId, limit, cursor, sort } = options.query;
-  return keysetPage({
-    list: "webhook_endpoints",
-    filters: { merchantId, ...scopeBinding(scope) },
-    query: { limit, cursor, sort },
-    fetch: async (window) => {
-      const keyset = prismaKeyset(window);
-      const rows = await db().webhookEndpoint.findMany({
-        where: { AND: [{ merchantId }, endpointWhere(scope), keyset.where] },
-        orderBy: keyset.orderBy,
-        take: window.take,
-      });
-      const health = await endpointHealth(rows.slice(0, limit).map((row) => row.id));
-      return rows.map((row) => ({ ...row, health: health.get(row.id) ?? null }));
-    },
-    present: (row) => toWebhookEndpointDto(row, undefined, row.health),
-  });
-}
+export const listWebhookEndpoints = tenantList("webhook_endpoints", ENDPOINT_FILTER_TABLE, {
+  where: ENDPOINT_FILTER_WHERE,
+  scope: endpointWhere,
+  find: async (read: PageRead<Prisma.WebhookEndpointWhereInput>) => {
+    const rows = await db().webhookEndpoint.findMany(read);
+    // The health of the page's endpoints (a page reads one row more, to know whether another follows).
+    const health = await endpointHealth(rows.slice(0, read.take - 1).map((row) => row.id));
+    return rows.map((row) => ({ ...row, health: health.get(row.id) ?? null }));
+  },
+  present: (row) => toWebhookEndpointDto(row, undefined, row.health),
+});

@@ -1,24 +1,18 @@
-// The delivery queue's last step: recordAttempt stores an attempt and schedules the next one or
-// ends the delivery, opens or settles the endpoint's circuit (endpoint-circuit.ts), and disables
-// an endpoint that has failed too long.
+// The delivery queue's last step: recordAttempt stores an attempt and schedules the next one
+// (retry-schedule.ts) or ends the delivery, in one statement that also keeps the endpoint's
+// failure state; then the circuit breaker judges the outcome (circuit-after-attempt.ts) and an
+// endpoint that has failed too long is disabled (auto-disable.ts).
 import "server-only";
-import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { db, sql } from "@/lib/db/client";
+import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
-import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { countDeliveryAttempt } from "@/lib/metrics/registry";
+import { reportOutcome } from "@/lib/observe/outcomes";
 import type { SentAttempt } from "@/lib/webhooks/attempt-delivery";
+import { disableIfFailingTooLong } from "@/lib/webhooks/auto-disable";
+import { judgeCircuit } from "@/lib/webhooks/circuit-after-attempt";
 import type { ClaimedDelivery } from "@/lib/webhooks/claim-deliveries";
-import { openCircuit, settleProbe, stalled } from "@/lib/webhooks/endpoint-circuit";
-
-/** Seconds until attempt number `next` (1-based), jittered; undefined when the schedule is over. */
-export function retryDelayMs(next: number): number | undefined {
-  const { retryScheduleSeconds, retryJitter } = env().webhooks;
-  const seconds = retryScheduleSeconds[next - 1];
-  if (seconds === undefined) return undefined;
-  return Math.max(0, Math.round(seconds * 1000 * (1 + retryJitter * (Math.random() * 2 - 1))));
-}
+import { stalled } from "@/lib/webhooks/endpoint-circuit";
+import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
 
 // The endpoint row is written only when its state changes (first failure, first success after
 // failures, a last_success_at more than a second old, a stall, the first answer after stalls):
@@ -125,42 +119,12 @@ export async function recordAttempt(
     logger().warn({ deliveryId: delivery.id, err: { code } }, "webhook attempt recorded without its response excerpt");
     return record(null);
   });
-  countDeliveryAttempt({
+  reportOutcome({
+    kind: "delivery_attempted",
     ok: outcome.ok,
     errorClass: outcome.errorClass,
     deliveredAfterSeconds: endpoint?.deliveredAfterSeconds,
   });
-  if (delivery.probe) await settleProbe(delivery.endpointId, outcome.statusCode !== null, delivery.circuitFailedProbes ?? 0);
-  else if (
-    stalled(outcome.errorClass) &&
-    !endpoint?.circuitOpen &&
-    Number(endpoint?.consecutiveStalls ?? 0) >= env().webhooks.circuit.threshold
-  )
-    await openCircuit(delivery.endpointId);
-  const failingSince = endpoint?.failingSince ? new Date(endpoint.failingSince as string) : null;
-  if (
-    !outcome.ok &&
-    endpoint?.enabled &&
-    failingSince &&
-    Date.now() - failingSince.getTime() >= env().webhooks.disableAfterSeconds * 1000
-  )
-    await disableFailingEndpoint(delivery.endpointId, failingSince);
-}
-
-/** Disables an endpoint that has failed without one success since failingSince (audited). */
-async function disableFailingEndpoint(endpointId: string, failingSince: Date): Promise<void> {
-  const reason = `failing without a success since ${failingSince.toISOString()}`;
-  await db().$transaction(async (tx) => {
-    const before = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
-    if (!before?.enabled) return;
-    await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false, disabledReason: reason } });
-    await recordAuditEntry(tx, {
-      caller: null,
-      action: "webhook_endpoint.disable",
-      targetId: endpointId,
-      before: { enabled: true, disabledReason: null },
-      after: { enabled: false, disabledReason: reason },
-    });
-  });
-  logger().warn({ endpointId }, "webhook endpoint disabled: failing too long");
+  await judgeCircuit(delivery, outcome, endpoint);
+  await disableIfFailingTooLong(delivery.endpointId, outcome, endpoint);
 }

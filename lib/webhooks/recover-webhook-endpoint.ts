@@ -10,9 +10,9 @@ import { jobOriginFields, jobStatusSchema, jobTimestamp } from "@/lib/jobs/job-s
 import "server-only";
 import { z } from "zod";
 import type { WebhookRecoverJob } from "@/generated/prisma/client";
+import type { Caller } from "@/lib/access/roles";
+import { endpointWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
-import { endpointWhere, tenantScope } from "@/lib/auth/tenant-scope";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { isResumable, type JobKind, readJob, runLeasedJob, settledJob } from "@/lib/jobs/job-lease";

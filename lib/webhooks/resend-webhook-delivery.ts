@@ -4,7 +4,7 @@
 // or waiting for a retry) is a 409: it will be attempted anyway ("Retry now" brings a waiting one
 // forward). Audited (change-delivery.ts).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/access/roles";
 import { conflict } from "@/lib/errors";
 import { changeDeliveryAudited } from "@/lib/webhooks/change-delivery";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";

@@ -4,7 +4,7 @@
 // its outcome is coming), a finished one too (delivery_not_pending: resend it). Audited
 // (change-delivery.ts).
 import "server-only";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/access/roles";
 import { conflict } from "@/lib/errors";
 import { changeDeliveryAudited } from "@/lib/webhooks/change-delivery";
 import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";

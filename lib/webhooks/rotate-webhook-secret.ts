@@ -1,8 +1,8 @@
 // POST /v1/webhook-endpoints/{id}/rotate-secret: a new signing secret, answered once. The old
 // one keeps signing beside it for WEBHOOK_SECRET_OVERLAP_SECONDS (24 h), so receivers can switch.
 import "server-only";
+import type { Caller } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";

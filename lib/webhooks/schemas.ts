@@ -2,9 +2,9 @@
 // OpenAPI document.
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/paging/list-filter-table";
-import { cursorParam, limitParam, sortParam } from "@/lib/paging/page-params";
 import { boundedDateTime } from "@/lib/validation/created-at-range";
 import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
 import { ENDPOINT_EVENT_TYPES, unknownEventTypes } from "@/lib/webhooks/event-types";
 
 // Checked against the catalogue (event-types.ts): a misspelt or invented type would save and then
@@ -69,12 +69,8 @@ export const updateWebhookEndpointBody = z
   });
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointBody>;
 
-export const listWebhookEndpointsQuery = z.strictObject({
-  merchantId: z.string().min(1).max(64).optional(),
-  limit: limitParam,
-  cursor: cursorParam,
-  sort: sortParam,
-});
+/** GET /v1/webhook-endpoints: its filter comes from the filter table. */
+export const listWebhookEndpointsQuery = listQuerySchema(ENDPOINT_FILTER_TABLE);
 export type ListWebhookEndpointsQuery = z.infer<typeof listWebhookEndpointsQuery>;
 
 export { DELIVERY_STATUSES } from "@/lib/webhooks/delivery-filter-table";

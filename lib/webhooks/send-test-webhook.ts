@@ -9,8 +9,8 @@
 // (refused, filtered and open-but-not-HTTP ports answer differently); staff keep the detail.
 import "server-only";
 import { z } from "zod";
+import type { Caller } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";

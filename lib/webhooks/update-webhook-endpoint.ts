@@ -3,8 +3,8 @@
 // A new URL records who set it (urlSetByStaff): one a merchant account sets is checked, and
 // later delivered, without the allow-list.
 import "server-only";
+import type { Caller } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import type { Caller } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { endpointPolicy } from "@/lib/webhooks/address-policy";
 import { endpointAuditSnapshot, toWebhookEndpointDto, type WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";

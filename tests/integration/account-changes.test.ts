@@ -1,14 +1,14 @@
 // An account change made elsewhere (another instance, the users CLI, a hand-run UPDATE) refuses
 // the account's tokens here at once, not when this instance's cached state of the account
 // (ACCOUNT_STATUS_TTL_MS, 10 s) expires: the trigger's NOTIFY drops the entry
-// (lib/auth/account-change-listener.ts).
+// (lib/users/account-change-listener.ts).
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { GET as providers } from "@/app/v1/providers/route";
-import { ACCOUNT_STATUS_TTL_MS } from "@/lib/auth/access-token-caller";
-import { hearingAccountChanges } from "@/lib/auth/account-change-listener";
 import { sql } from "@/lib/db/client";
+import { hearingAccountChanges } from "@/lib/users/account-change-listener";
+import { ACCOUNT_STATUS_TTL_MS } from "@/lib/users/account-status";
 import { call, userWithTokens } from "../support/api";
 
 const onServer = process.env.TEST_SERVER_DATABASE === "1";

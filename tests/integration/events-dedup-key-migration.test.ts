@@ -2,11 +2,11 @@
 // authorization code, the card's BIN and last 4, the payment method, installments and currency,
 // in both places they live (events.dedup_key and event_dedup_keys), exactly as ingestion now
 // builds them, so a repeat of a stored notification is still recognised after the upgrade.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
 import { dedupKeyOf } from "@/lib/events/event-columns";
 import { cardEventData, pixEventData } from "../support/event-data";
-import { type ScratchDatabase, scratchDatabase } from "../support/scratch-database";
+import { databaseBeforeMigration } from "../support/migration-test";
 
 const MIGRATION = "20261126010000_dedup_key_payment_identity";
 
@@ -39,11 +39,7 @@ const EVENTS: { id: string; at: string; data: EventData }[] = [
   },
 ];
 
-let db: ScratchDatabase;
-
-beforeAll(async () => {
-  db = await scratchDatabase();
-  await db.migrate({ before: MIGRATION });
+const db = databaseBeforeMigration(MIGRATION, async () => {
   await db.query("SELECT ensure_event_partitions('2026-10-01'::date, 1)");
   for (const e of EVENTS) {
     await db.query(
@@ -58,10 +54,6 @@ beforeAll(async () => {
         e.at,
       ]);
   }
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 describe("migration *_dedup_key_payment_identity", () => {

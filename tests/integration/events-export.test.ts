@@ -73,6 +73,7 @@ describe("GET /v1/webhooks/events/export", () => {
       merchantId: merchant,
       amount: 123456 + i,
       acquirerName: i === 4 ? "rede" : "cielo",
+      ...(i === 3 ? { transactionStatus: "denied", authorizationCode: null, acquirerResponseCode: "57" } : {}),
     }));
     const res = await get(`merchant_id=${merchant}`);
     expect(res.status).toBe(200);
@@ -99,6 +100,14 @@ describe("GET /v1/webhooks/events/export", () => {
       attempt_count: "1",
     });
     expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The response code in words; a denied transaction's with its class (ABECS Normativo 21).
+    expect(first).toMatchObject({ acquirer_response_code: "00", acquirer_response_description: "Approved", decline_class: "" });
+    expect(rows.find((r) => r.id === ids[3])).toMatchObject({
+      transaction_status: "denied",
+      acquirer_response_code: "57",
+      acquirer_response_description: "Transaction not allowed for the card",
+      decline_class: "irreversible",
+    });
     // No card holder names leave the system in an export.
     expect(res.text).not.toContain("MARIA");
 

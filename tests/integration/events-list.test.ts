@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as list } from "@/app/v1/webhooks/events/route";
-import { EVERY_MERCHANT } from "@/lib/auth/tenant-scope";
+import { EVERY_MERCHANT } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { listEventsQuery } from "@/lib/events/event-contract";
 import { listEventsStatement } from "@/lib/events/list-events";

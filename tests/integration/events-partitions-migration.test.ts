@@ -1,8 +1,8 @@
 // The migration path to month partitions: tables holding data before *_partition_events come out of it
 // partitioned by month with the same rows, ids, bodies, attempts, deliveries and counts, and
 // with the keys, indexes and triggers the app needs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ScratchDatabase, scratchDatabase } from "../support/scratch-database";
+import { describe, expect, it } from "vitest";
+import { databaseBeforeMigration } from "../support/migration-test";
 
 const PARTITIONING = "20261126000000_partition_events";
 
@@ -14,13 +14,7 @@ const EVENTS = [
   { id: "d0000000000000000004", at: "2017-03-02T08:30:00.000Z", status: "processed" },
 ];
 
-let db: ScratchDatabase;
-
-const rows = (text: string) => db.query<Record<string, unknown>>(text);
-
-beforeAll(async () => {
-  db = await scratchDatabase();
-  await db.migrate({ before: PARTITIONING });
+const db = databaseBeforeMigration(PARTITIONING, async () => {
   await db.exec(`
     INSERT INTO merchants (id, name, tax_id, updated_at) VALUES ('m0000000000000000001', 'Loja', '12345678000199', now());
     INSERT INTO webhook_endpoints (id, merchant_id, url, secret_ciphertext, secret_key_version)
@@ -45,9 +39,7 @@ beforeAll(async () => {
     VALUES ('t0000000000000000001', 'l0000000000000000001', 'w0000000000000000001', now(), 12, 200);`);
 });
 
-afterAll(async () => {
-  await db?.close();
-});
+const rows = (text: string) => db.query<Record<string, unknown>>(text);
 
 describe("migration *_partition_events on tables with data", () => {
   let before: { events: Record<string, unknown>[]; attempts: Record<string, unknown>[]; counts: Record<string, unknown>[] };

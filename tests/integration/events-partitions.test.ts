@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db, sql } from "@/lib/db/client";
+import { retentionCutoff } from "@/lib/events/event-retention";
 import { ensureEventPartitions, MONTHS_AHEAD, monthOf, withEventMonth } from "@/lib/events/partitions";
-import { retentionCutoff } from "@/lib/maintenance/event-retention";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { drainQueue, setCreatedAt } from "../support/events";
@@ -168,7 +168,7 @@ describe("months made on demand, and retention", () => {
       INSERT INTO merchants (id, name, tax_id, updated_at) VALUES ('m0000000000000000001', 'Loja', '12345678000199', now());
       INSERT INTO webhook_endpoints (id, merchant_id, url, secret_ciphertext, secret_key_version)
       VALUES ('w0000000000000000001', 'm0000000000000000001', 'https://example.com/hook', '\\x00', 1);`);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await scratch?.close();

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/access/roles";
 import { db } from "@/lib/db/client";
 import { ensureEventPartitions } from "@/lib/events/partitions";
 import { newId } from "@/lib/ids";

@@ -3,7 +3,6 @@
 // while it holds and resolved by itself once enough of them are resolved; a statement at the
 // threshold opens none. Statements imported through the real route; the evaluator called with a
 // fixed clock. A database of its own: the rules read the whole tables.
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as resolve } from "@/app/v1/reconciliation/exceptions/[id]/resolve/route";
 import { POST as importFile } from "@/app/v1/reconciliation/imports/route";
@@ -11,13 +10,13 @@ import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { db } from "@/lib/db/client";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
+import { digits } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
 import { cieloCv, cieloFile, cieloRo, saoPauloDay } from "../support/statement-files";
 
 runOnOwnDatabase("pic_reconciliation_alert");
 
 const tokens = tokensOf("operator");
-const digits = (n: number) => `${randomInt(1, 10)}${Array.from({ length: n - 1 }, () => randomInt(0, 10)).join("")}`;
 
 /** A Cielo statement of today with `missing` sales that no notification describes. */
 async function importMissing(missing: number): Promise<string> {

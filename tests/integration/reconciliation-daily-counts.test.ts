@@ -1,7 +1,6 @@
 // GET /v1/reconciliation/imports/{id}/daily-counts: one import's matched sales and exceptions per
 // merchant and sale day, through the real routes. A matched sale counts for its credential's
 // merchant, an exception for its own; a resolved exception is no longer open; staff only.
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as resolve } from "@/app/v1/reconciliation/exceptions/[id]/resolve/route";
 import { GET as dailyCounts } from "@/app/v1/reconciliation/imports/[id]/daily-counts/route";
@@ -10,7 +9,7 @@ import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { db } from "@/lib/db/client";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
-import { cardEventData } from "../support/event-data";
+import { card, cardEventData, digits } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
 import { cieloCv, cieloFile, cieloRo, saoPauloDay } from "../support/statement-files";
 import { merchantAccount } from "../support/tenants";
@@ -18,8 +17,6 @@ import { merchantAccount } from "../support/tenants";
 runOnOwnDatabase("pic_reconciliation_daily");
 
 const tokens = tokensOf("operator", "viewer", "ingest");
-const digits = (n: number) => `${randomInt(1, 10)}${Array.from({ length: n - 1 }, () => randomInt(0, 10)).join("")}`;
-const card = (last4: string) => ({ captureMethod: "chip" as const, holderName: null, cardBrand: "visa", bin: "411111", last4 });
 
 describe("the counts per merchant and day", () => {
   it("count each merchant's matched sales and exceptions of each sale day", async () => {

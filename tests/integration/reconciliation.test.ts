@@ -4,7 +4,6 @@
 // authorization), a re-import that adds nothing, malformed files refused whole with nothing
 // stored, merchant accounts seeing only their own exceptions, the resolution (audited), and a
 // late notification closing its missing sale.
-import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as resolve } from "@/app/v1/reconciliation/exceptions/[id]/resolve/route";
 import { GET as getException } from "@/app/v1/reconciliation/exceptions/[id]/route";
@@ -15,8 +14,9 @@ import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { db } from "@/lib/db/client";
 import type { EventDataInput } from "@/lib/events/data-schema";
 import { call, tokensOf } from "../support/api";
+import { cieloTerminal } from "../support/cielo-terminal";
 import { insertCredential } from "../support/credentials";
-import { cardEventData } from "../support/event-data";
+import { card, cardEventData } from "../support/event-data";
 import { runOnOwnDatabase } from "../support/own-database";
 import { cieloCv, cieloFile, cieloOtherRecord, cieloRo, csvFile, saoPauloDay } from "../support/statement-files";
 import { merchantAccount } from "../support/tenants";
@@ -46,29 +46,6 @@ async function ingest(events: EventDataInput[]): Promise<string[]> {
   for (const r of results) expect(r.result).toBe("created");
   return results.map((r) => r.id);
 }
-
-const digits = (n: number) =>
-  Array.from({ length: n }, () => randomInt(0, 10))
-    .join("")
-    .replace(/^0/, "1");
-
-/** A Cielo establishment and terminal with its merchant's credential, and notifications on it. */
-async function cieloTerminal() {
-  const mid = digits(10);
-  const tid = digits(8);
-  const credential = await insertCredential({ acquirer: "cielo", mid, tid });
-  const notification = (o: Partial<EventDataInput>) =>
-    cardEventData({
-      acquirerName: "cielo",
-      acquirerMerchantIdentifier: mid,
-      acquirerTerminalIdentifier: tid,
-      merchantId: credential.merchantId,
-      ...o,
-    });
-  return { mid, tid, merchantId: credential.merchantId, notification };
-}
-
-const card = (last4: string) => ({ captureMethod: "chip" as const, holderName: null, cardBrand: "visa", bin: "411111", last4 });
 
 describe("a Cielo sales statement", () => {
   const today = saoPauloDay();

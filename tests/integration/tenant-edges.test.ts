@@ -16,20 +16,14 @@ import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { call, tokensOf } from "../support/api";
 import { cardEventData } from "../support/event-data";
-import { type Tenant, tenant } from "../support/tenants";
+import { twoTenants } from "../support/tenants";
 
 vi.hoisted(() => {
   process.env.WEBHOOK_ALLOWED_ADDRESSES = "127.0.0.1";
 });
 
 const staff = tokensOf("admin", "operator", "ingest");
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  a = await tenant({ operator: staff.operator, ingester: staff.ingest });
-  b = await tenant({ operator: staff.operator, ingester: staff.ingest });
-});
+const { a, b } = twoTenants(staff);
 
 describe("an endpoint receiving every merchant's alerts", () => {
   let id: string;

@@ -2,7 +2,7 @@
 // nothing else, service by service: events, credentials, merchants, webhook endpoints,
 // deliveries, recover jobs; its lists hold only its rows, its cursors are its own, and what it
 // may not do at all is a 403. The generated sweep over every operation is cross-tenant.test.ts.
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as auditLog } from "@/app/v1/audit-log/route";
 import { POST as changePassword } from "@/app/v1/auth/password/route";
 import { GET as getCredential, PATCH as patchCredential } from "@/app/v1/credentials/[id]/route";
@@ -33,20 +33,14 @@ import { db } from "@/lib/db/client";
 import { call, TEST_PASSWORD, tokensOf } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { drainQueue, insertPendingEvents } from "../support/events";
-import { merchantAccount, type Tenant, tenant } from "../support/tenants";
+import { merchantAccount, twoTenants } from "../support/tenants";
 
 vi.hoisted(() => {
   process.env.WEBHOOK_ALLOWED_ADDRESSES = "127.0.0.1";
 });
 
 const staff = tokensOf("admin", "operator", "ingest");
-let a: Tenant;
-let b: Tenant;
-
-beforeAll(async () => {
-  a = await tenant({ operator: staff.operator, ingester: staff.ingest });
-  b = await tenant({ operator: staff.operator, ingester: staff.ingest });
-});
+const { a, b } = twoTenants(staff);
 
 const ids = (res: { json: Record<string, any> }) => (res.json.data as { id: string }[]).map((row) => row.id);
 /** A's events as the database holds them: what its list must show, exactly (tests here add some). */

@@ -2,12 +2,11 @@
 // audit trail (the create, or the last update that changed the URL). A merchant account or a
 // portal session makes it the merchant's (the allow-list no longer serves it); staff, or no
 // entry at all (rows written straight to the database), keep it staff's, as every URL was before.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ScratchDatabase, scratchDatabase } from "../support/scratch-database";
+import { describe, expect, it } from "vitest";
+import { databaseBeforeMigration } from "../support/migration-test";
 
 const MIGRATION = "20261127155622_webhook_url_set_by_staff";
 
-let db: ScratchDatabase;
 let entries = 0;
 
 /** An audit entry of the endpoint, `minutes` after a fixed start, by the actor. */
@@ -27,9 +26,7 @@ async function audit(endpointId: string, actorId: string, minutes: number, actio
   );
 }
 
-beforeAll(async () => {
-  db = await scratchDatabase();
-  await db.migrate({ before: MIGRATION });
+const db = databaseBeforeMigration(MIGRATION, async () => {
   await db.exec(`
     INSERT INTO merchants (id, name, tax_id, updated_at) VALUES ('m0000000000000000001', 'Merchant', '00000000000001', now());
     INSERT INTO users (id, username, password_hash, role, updated_at)
@@ -65,10 +62,6 @@ beforeAll(async () => {
   await audit("w0000000000000000006", portal, 1, "create", null, url);
   // 7: no audit entry.
   await db.migrate({ only: MIGRATION });
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 describe(MIGRATION, () => {

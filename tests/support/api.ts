@@ -3,7 +3,7 @@
 // not describe fails the test.
 import { randomBytes } from "node:crypto";
 import { beforeAll } from "vitest";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/access/roles";
 import type { RouteHandler } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
 import { createUser } from "@/lib/users/system-accounts";

@@ -4,6 +4,18 @@ import type { EventDataInput } from "@/lib/events/data-schema";
 
 export const alnum = (n: number) => randomBytes(n).toString("hex").toUpperCase().slice(0, n);
 
+/** n random digits, the first never 0: an acquirer's number (a Cielo establishment has 10, a terminal 8). */
+export const digits = (n: number) => `${randomInt(1, 10)}${Array.from({ length: n - 1 }, () => randomInt(0, 10)).join("")}`;
+
+/** A chip-read Visa card ending in last4: the card a statement's sale shows as 411111******last4. */
+export const card = (last4: string) => ({
+  captureMethod: "chip" as const,
+  holderName: null,
+  cardBrand: "visa",
+  bin: "411111",
+  last4,
+});
+
 export function cardEventData(overrides: Partial<EventDataInput> = {}): EventDataInput {
   return {
     terminalId: `term-${alnum(6)}`,

@@ -4,6 +4,7 @@
 // API as an operator and an ingest client; set WEBHOOK_ALLOWED_ADDRESSES to 127.0.0.1 first (an
 // endpoint's URL points there, where nothing answers).
 import { randomBytes } from "node:crypto";
+import { beforeAll } from "vitest";
 import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as recover } from "@/app/v1/webhook-endpoints/[id]/recover/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
@@ -97,6 +98,21 @@ export async function tenant(tokens: { operator: string; ingester: string }) {
     alertId: alert!.id,
     account,
   };
+}
+
+/**
+ * Tenants A and B, made before the file's tests run by the staff's operator and ingest tokens
+ * (tokensOf's, filled by then): what every tenancy test starts from. Like tokensOf, it answers the
+ * objects at once and fills them in its beforeAll, so a test file can name them at the top.
+ */
+export function twoTenants(staff: { operator: string; ingest: string }): { a: Tenant; b: Tenant } {
+  const a = {} as Tenant;
+  const b = {} as Tenant;
+  beforeAll(async () => {
+    Object.assign(a, await tenant({ operator: staff.operator, ingester: staff.ingest }));
+    Object.assign(b, await tenant({ operator: staff.operator, ingester: staff.ingest }));
+  });
+  return { a, b };
 }
 
 /**

@@ -4,7 +4,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/components/auth/sign-in-messages";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { getStaffSession } from "@/lib/auth/staff-session";
 
 export const metadata: Metadata = { title: "Sign in" };
 

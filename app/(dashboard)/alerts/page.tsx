@@ -1,20 +1,16 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AlertsView } from "@/components/alerts/alerts-view";
-import { PageShell } from "@/components/ui/page-header";
+import { UrlStatePage } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 // Staff and merchant accounts alike: the API shows a merchant account its merchant's alerts only.
 export default function AlertsPage() {
   return (
-    <PageShell
+    <UrlStatePage
       title="Alerts"
       description="What the rules found wrong: failure rates by reason, acquirers, merchants or terminals gone silent, failing or disabled endpoints, stalled queues. An alert resolves by itself when its condition ends."
-    >
-      <Suspense>
-        <AlertsView />
-      </Suspense>
-    </PageShell>
+      view={AlertsView}
+    />
   );
 }

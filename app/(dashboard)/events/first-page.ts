@@ -7,7 +7,7 @@ import "server-only";
 import type { EventPage } from "@/components/events/event-types";
 import type { InitialEvents } from "@/components/events/use-event-list";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { getStaffSession } from "@/lib/auth/staff-session";
 import { listEventsQuery } from "@/lib/events/event-contract";
 import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/event-filters";
 import { listEvents } from "@/lib/events/list-events";

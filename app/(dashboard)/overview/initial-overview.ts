@@ -4,7 +4,7 @@
 // nothing here, and the browser asks the API itself.
 import "server-only";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
-import { getStaffSession } from "@/lib/auth/next-auth-options";
+import { getStaffSession } from "@/lib/auth/staff-session";
 import { getEventOverview, type OverviewDto, type Period } from "@/lib/stats/event-overview";
 
 export async function initialOverview(period: Period): Promise<OverviewDto | undefined> {

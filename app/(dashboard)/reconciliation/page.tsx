@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { ReconciliationView } from "@/components/reconciliation/reconciliation-view";
-import { PageShell } from "@/components/ui/page-header";
+import { UrlStatePage } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
@@ -9,13 +8,10 @@ export const metadata: Metadata = { title: "Reconciliation" };
 // only (and refuses it the imports and the resolution, which the view therefore does not offer).
 export default function ReconciliationPage() {
   return (
-    <PageShell
+    <UrlStatePage
       title="Reconciliation"
       description="Acquirers' statements matched against the notifications: sales we never heard about, notifications the acquirer does not list, and amounts or statuses that disagree."
-    >
-      <Suspense>
-        <ReconciliationView />
-      </Suspense>
-    </PageShell>
+      view={ReconciliationView}
+    />
   );
 }

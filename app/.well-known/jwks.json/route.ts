@@ -1,6 +1,7 @@
 // GET /.well-known/jwks.json: the public keys that verify our tokens.
-import { signingKeys } from "@/lib/auth/signing-keys";
+
 import { json, methods, publicRoute } from "@/lib/http/route";
+import { signingKeys } from "@/lib/tokens/signing-keys";
 
 export const dynamic = "force-dynamic";
 

@@ -14,7 +14,7 @@ import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/access/roles";
 
 /** The New credential form, prefilled with the event's merchant, acquirer, MID and TID. */
 export function CreateMissingCredential({ event }: { event: EventDetailData }) {

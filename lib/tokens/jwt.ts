@@ -2,9 +2,9 @@
 // API audience; refresh tokens carry typ "refresh+jwt" and the issuer as audience, so neither
 // is accepted in the other's place. Only EdDSA is accepted: no "none", no HMAC confusion.
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
-import { type Caller, ROLES, type Role } from "@/lib/auth/roles";
-import { signingKeys } from "@/lib/auth/signing-keys";
+import { type Caller, ROLES, type Role } from "@/lib/access/roles";
 import { env } from "@/lib/env";
+import { signingKeys } from "@/lib/tokens/signing-keys";
 
 export const ACCESS_TYP = "at+jwt";
 export const REFRESH_TYP = "refresh+jwt";
@@ -27,7 +27,7 @@ export function signAccessToken(subject: Subject, jti: string, expiresAt: number
   return sign(
     // iat_ms: iat has whole seconds, too coarse to place a token before or after a password
     // change made in the same second (a sign-in right after the change would be refused).
-    // merchant_id: the scope of a merchant account (lib/auth/tenant-scope.ts), checked against the account on use.
+    // merchant_id: the scope of a merchant account (lib/access/tenant-scope.ts), checked against the account on use.
     {
       sub: subject.userId,
       role: subject.role,

@@ -5,7 +5,7 @@
 // (404) and a list holds only the merchant's rows. Never fetch and then check, never filter a
 // page after reading it. Lists also bind their cursors to the scope (scopeBinding), so a cursor
 // made under one scope is refused (400) under another.
-import { type Caller, can, insufficientScope, type Permission, requirePermission } from "@/lib/auth/roles";
+import { type Caller, can, insufficientScope, type Permission, requirePermission } from "@/lib/access/roles";
 import { unprocessable } from "@/lib/errors";
 
 /** Which merchants the caller's query may reach: one (a merchant account), or every one (staff). */

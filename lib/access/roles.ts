@@ -1,7 +1,7 @@
 // Roles and what each may do. Service functions call requirePermission with the caller;
 // nothing is decided by path or middleware. A `merchant` account is bound to one merchant: its
 // grants hold only inside that merchant's scope, so requirePermission refuses it everywhere and
-// only a service that applies the scope in its query (lib/auth/tenant-scope.ts) admits it. A
+// only a service that applies the scope in its query (lib/access/tenant-scope.ts) admits it. A
 // service that forgets the scope refuses merchant accounts (403) rather than showing them all.
 import { forbidden } from "@/lib/errors";
 

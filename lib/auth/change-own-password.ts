@@ -4,14 +4,14 @@
 // session and refresh family of the account and refuses its access tokens, and clears a pending
 // forced change. Audited.
 import "server-only";
+import type { Caller } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
-import { forgetAccountStatus } from "@/lib/auth/access-token-caller";
 import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import type { Caller } from "@/lib/auth/roles";
 import type { ChangePasswordInput } from "@/lib/auth/schemas";
+import { hashPassword, verifyPassword } from "@/lib/crypto/passwords";
 import { db } from "@/lib/db/client";
 import { notFound, validationFailed } from "@/lib/errors";
+import { forgetAccountStatus } from "@/lib/users/account-status";
 import { userAuditSnapshot } from "@/lib/users/user-dto";
 
 export async function changeOwnPassword(options: {

@@ -1,7 +1,8 @@
-// Sends the operational webhooks queued by alert-outbox.ts with the webhook delivery's own parts:
-// the endpoint's signing secrets and Standard Webhooks headers, the guarded sender, the retry
-// schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/attempt-delivery.ts, retryDelayMs
-// of record-attempt.ts, leaseMs of claim-deliveries.ts). Their own queue (alert_deliveries, few
+// Sends the operational webhooks queued by lib/alerts/alert-outbox.ts with the webhook delivery's
+// own parts: the endpoint's signing secrets and Standard Webhooks headers, the guarded sender, the
+// retry schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/attempt-delivery.ts,
+// retry-schedule.ts, claim-deliveries.ts's leaseMs). A service above both the alerts and the
+// webhooks, so that neither imports the other both ways (docs/architecture.md, "Floors"). Their own queue (alert_deliveries, few
 // rows) rather than the events' partitioned one: an alert is no event, and a broken alert sink
 // must not count toward disabling the endpoint's event deliveries, so these attempts do not touch
 // the endpoint's health. Claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moved to
@@ -14,7 +15,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { type ClaimedDelivery, leaseMs } from "@/lib/webhooks/claim-deliveries";
-import { retryDelayMs } from "@/lib/webhooks/record-attempt";
+import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
 
 const CLAIM_BATCH = 10;
 

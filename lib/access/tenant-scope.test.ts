@@ -2,10 +2,10 @@
 // and never a merchant account; tenantScope admits a merchant account only for its grants, and
 // only with its merchant, and answers the scope its queries must apply.
 import { describe, expect, it } from "vitest";
-import { type Caller, PERMISSIONS, type Permission, ROLES, type Role, requirePermission } from "@/lib/auth/roles";
-import { EVERY_MERCHANT, merchantWhere, scopeBinding, tenantScope } from "@/lib/auth/tenant-scope";
+import { type Caller, PERMISSIONS, type Permission, ROLES, type Role, requirePermission } from "@/lib/access/roles";
+import { EVERY_MERCHANT, merchantWhere, scopeBinding, tenantScope } from "@/lib/access/tenant-scope";
 
-// Restated here on purpose, by permission (lib/auth/roles.ts grants by role), so that a change
+// Restated here on purpose, by permission (lib/access/roles.ts grants by role), so that a change
 // to the grants fails this test until the matrix is changed with it.
 const HOLDERS: Record<Permission, readonly Role[]> = {
   read: ["admin", "operator", "viewer", "merchant"],

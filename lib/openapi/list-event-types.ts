@@ -5,7 +5,7 @@ import { z } from "zod";
 import { alertMessageSchema } from "@/lib/alerts/alert-dto";
 import type { AlertMessageType } from "@/lib/alerts/alert-kinds";
 import { eventSchema } from "@/lib/events/event-contract";
-import { PAYMENT_COMPLETED } from "@/lib/events/event-types";
+import { PAYMENT_COMPLETED } from "@/lib/vocabulary/event-types";
 import { ENDPOINT_EVENT_TYPES, type EndpointEventType, EVENT_TYPE_DESCRIPTIONS } from "@/lib/webhooks/event-types";
 
 export const eventTypeSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { parseSigningKeys } from "@/lib/auth/signing-keys";
+import { parseSigningKeys } from "@/lib/tokens/signing-keys";
 
 const key = (kid: string) => ({ ...generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }), kid, alg: "EdDSA" });
 
