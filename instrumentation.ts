@@ -20,9 +20,9 @@ export async function register(): Promise<void> {
   // The domains report outcomes (lib/observe/outcomes.ts); /metrics counts them from here on.
   (await import("@/lib/metrics/count-outcomes")).countOutcomes();
   const { closeDb } = await import("@/lib/db/client");
-  const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
+  const { startEventWorker, stopEventWorker } = await import("@/lib/events/process/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
-  const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
+  const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery/delivery-worker");
   const { flushLogs } = await import("@/lib/log");
   if (env().workerEnabled) {
     startEventWorker();

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
-import type { EventFilterQuery } from "@/lib/events/filter-conditions";
+import type { EventFilterQuery } from "@/lib/events/list/filter-conditions";
 import { foldText } from "@/lib/search/fold-text";
 import { withClient } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
@@ -185,10 +185,10 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function measure(size: number, withPlans: boolean): Promise<{ rows: string[]; plans: string[] }> {
-  const { listEventsStatement } = await import("@/lib/events/list-events");
+  const { listEventsStatement } = await import("@/lib/events/list/list-events");
   const { listEventsQuery } = await import("@/lib/events/event-contract");
   const { EVERY_MERCHANT } = await import("@/lib/access/tenant-scope");
-  const { eventStatementName } = await import("@/lib/events/filter-conditions");
+  const { eventStatementName } = await import("@/lib/events/list/filter-conditions");
   const rows: string[] = [];
   const plans: string[] = [];
   await withClient(DATABASE_URL, async (client) => {

@@ -117,8 +117,8 @@ async function run() {
   const { deployMigrations } = await import("@/lib/db/schema-engine");
   const { dbAdapter, sql } = await import("@/lib/db/client");
   await deployMigrations(dbAdapter() as never);
-  const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
-  const { startEventWorker, stopEventWorker } = await import("@/lib/events/worker");
+  const { startDeliveryWorker, stopDeliveryWorker } = await import("@/lib/webhooks/delivery/delivery-worker");
+  const { startEventWorker, stopEventWorker } = await import("@/lib/events/process/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");
 
   const merchantWithEndpoints = (urls: string[]) => benchMerchant("Bench", urls);

@@ -4,7 +4,7 @@
 // run while the service runs on a PostgreSQL server, and to run again. Then the old key can go.
 import { reencryptCredentials } from "@/lib/credentials/reencrypt-credentials";
 import { closeDb } from "@/lib/db/client";
-import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
+import { reencryptWebhookSecrets } from "@/lib/webhooks/endpoints/reencrypt-webhook-secrets";
 
 async function main() {
   for (const [what, reencrypt] of [

@@ -11,7 +11,7 @@ import { closeDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/schema-engine";
 import { hasAnyMerchant, loadDemoData } from "@/lib/demo/load-demo-data";
 import { ConfigurationError, env, serverEnv } from "@/lib/env";
-import { ensureEventPartitions } from "@/lib/events/partitions";
+import { ensureEventPartitions } from "@/lib/events/retention/partitions";
 import { ensureBootstrapAdmin } from "@/lib/users/bootstrap-admin";
 
 const DEMO_EVENTS = 2_500;

@@ -3,7 +3,7 @@
 // missing sales on the Reconciliation page. Pure.
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { ALERT_KIND_LABELS } from "@/lib/alerts/alert-kinds";
-import type { EventFilters } from "@/lib/events/event-filters";
+import type { EventFilters } from "@/lib/events/list/event-filters";
 import { eventsLink, reconciliationLink, webhooksLink } from "@/lib/links/list-links";
 
 const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "?");

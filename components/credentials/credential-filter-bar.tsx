@@ -8,7 +8,7 @@ import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
-import { FILTER_IDENTIFIER } from "@/lib/events/filter-vocabulary";
+import { FILTER_IDENTIFIER } from "@/lib/events/list/filter-vocabulary";
 import { filterControl, filterLabel, pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 

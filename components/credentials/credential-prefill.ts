@@ -1,7 +1,7 @@
 // What the New credential form may be opened with: a merchant (from the merchants page), or the
 // whole account of a failed event (its "Create the missing credential" link). Read leniently
 // from the page's search parameters: a value that cannot be used is dropped, never an error.
-import { ACQUIRER_OPTIONS } from "@/lib/events/event-filters";
+import { ACQUIRER_OPTIONS } from "@/lib/events/list/event-filters";
 
 export type CredentialPrefill = {
   merchantId?: string;

@@ -14,7 +14,7 @@ import { Icon } from "@/components/ui/icons";
 import { LinkButton } from "@/components/ui/link-button";
 import { can } from "@/lib/access/roles";
 import { acquirerIdentifiers } from "@/lib/credentials/authentication-data";
-import { parseEventFilters } from "@/lib/events/event-filters";
+import { parseEventFilters } from "@/lib/events/list/event-filters";
 import { eventsLink } from "@/lib/links/list-links";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 

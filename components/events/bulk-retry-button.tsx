@@ -14,7 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Icon } from "@/components/ui/icons";
 import { can } from "@/lib/access/roles";
-import { BULK_RETRY_CAP } from "@/lib/events/bulk-retry-schemas";
+import { BULK_RETRY_CAP } from "@/lib/events/retry/bulk-retry-schemas";
 
 export function BulkRetryButton({ apiQuery, includesFailed }: { apiQuery: string; includesFailed: boolean }) {
   const { data: session } = useSession();

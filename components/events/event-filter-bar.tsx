@@ -12,8 +12,8 @@ import { acquirerLabel, humanize } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { type ControlField, EVENT_FILTER_TABLE, type FilterControl } from "@/lib/events/event-filter-table";
-import { activeFilterCount, EMPTY_FILTERS, type EventFilters } from "@/lib/events/event-filters";
+import { type ControlField, EVENT_FILTER_TABLE, type FilterControl } from "@/lib/events/list/event-filter-table";
+import { activeFilterCount, EMPTY_FILTERS, type EventFilters } from "@/lib/events/list/event-filters";
 
 /** The filter table's controls, in the bar's order: the choices, then the text fields. */
 const CONTROLS = EVENT_FILTER_TABLE.flatMap((filter) =>

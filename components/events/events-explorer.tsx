@@ -33,7 +33,7 @@ import {
   eventFiltersSearch,
   PERIOD_LABELS,
   parseEventFilters,
-} from "@/lib/events/event-filters";
+} from "@/lib/events/list/event-filters";
 
 const EVENT_PATH = /^\/events\/([^/]+)$/;
 

@@ -37,7 +37,7 @@ import { cx } from "@/components/ui/class-names";
 import { Icon } from "@/components/ui/icons";
 import { cardScope, cardStyleSheet } from "@/components/ui/list-card";
 import { useCardLayout } from "@/components/ui/use-card-layout";
-import type { SortOrder } from "@/lib/events/event-filters";
+import type { SortOrder } from "@/lib/events/list/event-filters";
 
 export const ROW_HEIGHT = 44;
 /** A row's height as a card, on a phone (two lines). */

@@ -4,7 +4,7 @@
 // (the filter table's label), in the filter table's order. The job takes exactly these parameters
 // (failedFilterParams), so the list cannot drift from what runs.
 import { formatDateTime } from "@/components/events/format";
-import { EVENT_FILTER_TABLE, eventFilterLabel } from "@/lib/events/event-filter-table";
+import { EVENT_FILTER_TABLE, eventFilterLabel } from "@/lib/events/list/event-filter-table";
 
 const shownValue = (name: string, value: string) =>
   name.startsWith("created_at[") && value.includes("T") ? formatDateTime(value) : value.replaceAll("_", " ");

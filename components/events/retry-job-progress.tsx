@@ -3,7 +3,7 @@
 // A bulk retry's progress and outcome: a bar while it runs, then how many events became
 // processed and how many failed again. Announced to screen readers as it changes.
 import { formatCount } from "@/components/events/format";
-import type { RetryJobDto } from "@/lib/events/bulk-retry-schemas";
+import type { RetryJobDto } from "@/lib/events/retry/bulk-retry-schemas";
 
 export function RetryJobProgress({ job }: { job: RetryJobDto }) {
   const done = job.status === "done";

@@ -12,7 +12,7 @@ import { useSession } from "next-auth/react";
 import { useCallback, useMemo, useState } from "react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import type { EventDto, EventPage } from "@/components/events/event-types";
-import { type EventFilters, eventFiltersToApiQuery } from "@/lib/events/event-filters";
+import { type EventFilters, eventFiltersToApiQuery } from "@/lib/events/list/event-filters";
 
 export const EVENTS_PAGE_SIZE = 100;
 /** How often the list asks whether newer events arrived (newest-first views only). */

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import { can } from "@/lib/access/roles";
-import type { EventRetentionDto } from "@/lib/events/retention-schema";
+import type { EventRetentionDto } from "@/lib/events/retention/retention-schema";
 
 export function useEventRetention() {
   const apiFetch = useApiFetch();

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
-import type { EventCountDto, RetryJobDto } from "@/lib/events/bulk-retry-schemas";
+import type { EventCountDto, RetryJobDto } from "@/lib/events/retry/bulk-retry-schemas";
 
 const POLL_MS = 500;
 

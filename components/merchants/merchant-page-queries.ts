@@ -11,7 +11,7 @@ import type { EventDto } from "@/components/events/event-types";
 import type { CredentialDto } from "@/lib/credentials/credential-dto";
 import type { Page } from "@/lib/paging/page-params";
 import type { UserDto } from "@/lib/users/user-dto";
-import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
+import type { DeliveryDto } from "@/lib/webhooks/delivery/delivery-dto";
 
 const key = (id: string, part: string) => ["merchant-page", id, part] as const;
 type Count = { count: number; capped: boolean };

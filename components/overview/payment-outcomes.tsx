@@ -9,7 +9,7 @@ import { acquirerLabel, formatCount } from "@/components/events/format";
 import type { Decline, Overview } from "@/components/overview/overview-queries";
 import { Badge } from "@/components/ui/badge";
 import type { DeclineClass } from "@/lib/declines/abecs-codes";
-import type { EventFilters } from "@/lib/events/event-filters";
+import type { EventFilters } from "@/lib/events/list/event-filters";
 import { eventsLink } from "@/lib/links/list-links";
 
 const CLASS_TONES: Record<DeclineClass, "warning" | "danger" | "neutral"> = {

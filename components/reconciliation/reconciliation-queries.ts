@@ -4,11 +4,12 @@
 // (as exception-filter-table.ts declares), the imports and the exceptions page by page, one
 // import's per merchant and day counts, the upload (with its progress) and the resolution; and
 // the reconciliation state an event's page and a merchant's page show.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { renewAccessToken } from "@/components/api/renew-access-token";
 import { useApiFetch } from "@/components/api/use-api-fetch";
+import { useApiRead } from "@/components/api/use-api-read";
 import { useInfiniteList } from "@/components/api/use-infinite-list";
 import { noPageFilters, type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
@@ -55,14 +56,11 @@ export function useExceptions(filters: ExceptionFilters) {
 
 /** One import's matched sales and exceptions per merchant and sale day. */
 export function useDailyCounts(importId: string | undefined) {
-  const apiFetch = useApiFetch();
-  const { status } = useSession();
-  return useQuery<DailyCountsDto>({
-    queryKey: reconciliationKeys.daily(importId ?? ""),
-    queryFn: ({ signal }) =>
-      apiFetch<DailyCountsDto>(`/v1/reconciliation/imports/${encodeURIComponent(importId ?? "")}/daily-counts`, { signal }),
-    enabled: status === "authenticated" && Boolean(importId),
-  });
+  return useApiRead<DailyCountsDto>(
+    reconciliationKeys.daily(importId ?? ""),
+    `/v1/reconciliation/imports/${encodeURIComponent(importId ?? "")}/daily-counts`,
+    Boolean(importId),
+  );
 }
 
 export function useResolveException() {
@@ -155,24 +153,16 @@ export type { ExceptionDto, ImportDto, Page };
 
 /** Whether an event's payment was reconciled (GET /v1/webhooks/events/{id}/reconciliation). */
 export function useEventReconciliation(eventId: string) {
-  const apiFetch = useApiFetch();
-  const { status } = useSession();
-  return useQuery<EventReconciliationDto>({
-    queryKey: [...reconciliationKeys.all, "event", eventId],
-    queryFn: ({ signal }) =>
-      apiFetch<EventReconciliationDto>(`/v1/webhooks/events/${encodeURIComponent(eventId)}/reconciliation`, { signal }),
-    enabled: status === "authenticated",
-  });
+  return useApiRead<EventReconciliationDto>(
+    [...reconciliationKeys.all, "event", eventId],
+    `/v1/webhooks/events/${encodeURIComponent(eventId)}/reconciliation`,
+  );
 }
 
 /** A merchant's matched sales and open exceptions (GET /v1/reconciliation/merchants/{id}). */
 export function useMerchantReconciliation(merchantId: string) {
-  const apiFetch = useApiFetch();
-  const { status } = useSession();
-  return useQuery<MerchantReconciliationDto>({
-    queryKey: [...reconciliationKeys.all, "merchant", merchantId],
-    queryFn: ({ signal }) =>
-      apiFetch<MerchantReconciliationDto>(`/v1/reconciliation/merchants/${encodeURIComponent(merchantId)}`, { signal }),
-    enabled: status === "authenticated",
-  });
+  return useApiRead<MerchantReconciliationDto>(
+    [...reconciliationKeys.all, "merchant", merchantId],
+    `/v1/reconciliation/merchants/${encodeURIComponent(merchantId)}`,
+  );
 }

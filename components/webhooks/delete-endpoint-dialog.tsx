@@ -9,8 +9,8 @@ import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { DeletedWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { DeletedWebhookEndpoint } from "@/lib/webhooks/endpoints/delete-webhook-endpoint";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 export function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
   const { pending, error, run } = useDialogAction();

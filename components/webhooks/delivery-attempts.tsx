@@ -4,7 +4,7 @@
 // class, how long it took, the response's first characters, and what was sent (the headers of
 // each attempt, the body once: every attempt sends the same body).
 import { DateTime } from "@/components/ui/date-time";
-import type { DeliveryDetailDto } from "@/lib/webhooks/delivery-dto";
+import type { DeliveryDetailDto } from "@/lib/webhooks/delivery/delivery-dto";
 
 export function DeliveryAttempts({ detail }: { detail: DeliveryDetailDto | undefined }) {
   if (!detail) return <p className="text-sm text-(--fg-muted)">Loading the attempts…</p>;

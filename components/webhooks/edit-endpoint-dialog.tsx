@@ -17,7 +17,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { EventTypeChoice } from "@/components/webhooks/endpoint-event-types";
 import { type EndpointFormValues, endpointChanges, endpointFormValues } from "@/components/webhooks/endpoint-form-values";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 const LABELS: Record<string, string> = {
   url: "URL",

@@ -9,7 +9,7 @@ import { DeleteEndpointDialog } from "@/components/webhooks/delete-endpoint-dial
 import { EditEndpointDialog } from "@/components/webhooks/edit-endpoint-dialog";
 import { RecoverDialog } from "@/components/webhooks/recover-dialog";
 import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 type Open = "edit" | "rotate" | "recover" | "delete" | null;
 

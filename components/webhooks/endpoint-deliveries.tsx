@@ -18,7 +18,7 @@ import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { DeliveryAttempts } from "@/components/webhooks/delivery-attempts";
 import { useDeliveryDetail, useEndpointDeliveries, webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { DeliveryDto } from "@/lib/webhooks/delivery-dto";
+import type { DeliveryDto } from "@/lib/webhooks/delivery/delivery-dto";
 
 function deliveryTone(status: string) {
   return status === "succeeded" ? "success" : status === "failed" ? "danger" : "warning";

@@ -2,7 +2,7 @@
 // ticked names, the rate limit as digits or empty for none, every merchant's alerts
 // (allAlerts: admins only, the API refuses it to others). The API's schema
 // (updateWebhookEndpointBody) checks the result and names the field it refuses.
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 
 export type EndpointFormValues = {

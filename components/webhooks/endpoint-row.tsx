@@ -13,8 +13,8 @@ import { DateTime } from "@/components/ui/date-time";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { EndpointActions } from "@/components/webhooks/endpoint-actions";
 import { EndpointEventTypes } from "@/components/webhooks/endpoint-event-types";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
-import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
+import type { TestWebhookResult } from "@/lib/webhooks/egress/send-test-webhook";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 const percent = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
 const DAY_MS = 86_400_000;

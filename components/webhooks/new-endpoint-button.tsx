@@ -15,7 +15,7 @@ import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { EventTypeChoice } from "@/components/webhooks/endpoint-event-types";
 import { SecretShownOnce } from "@/components/webhooks/secret-shown-once";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 /** "New endpoint": a dialog to register one, then its signing secret, shown once. */
 export function NewEndpointButton({

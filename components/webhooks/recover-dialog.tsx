@@ -11,8 +11,8 @@ import { TextField } from "@/components/ui/text-field";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { useRecoverJob, webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
-import type { RecoverJobDto } from "@/lib/webhooks/recover-webhook-endpoint";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
+import type { RecoverJobDto } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 
 /** The datetime-local value of a day ago, in the browser's time zone. */
 function aDayAgo(): string {

@@ -11,7 +11,7 @@ import { useApiSubmit } from "@/components/ui/use-api-submit";
 import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { SecretShownOnce } from "@/components/webhooks/secret-shown-once";
 import { webhookKeys } from "@/components/webhooks/webhook-queries";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 export function RotateSecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpointDto; onClose: () => void }) {
   const [rotated, setRotated] = useState<WebhookEndpointDto | null>(null);

@@ -8,11 +8,11 @@ import { useSession } from "next-auth/react";
 import { useApiFetch } from "@/components/api/use-api-fetch";
 import { pageFiltersQuery } from "@/lib/paging/list-filter-table";
 import type { Page } from "@/lib/paging/page-params";
-import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery-dto";
-import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
-import type { WebhookEndpointDto } from "@/lib/webhooks/endpoint-dto";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
-import type { RecoverJobDto } from "@/lib/webhooks/recover-webhook-endpoint";
+import type { DeliveryDetailDto, DeliveryDto } from "@/lib/webhooks/delivery/delivery-dto";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery/delivery-filter-table";
+import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
+import type { RecoverJobDto } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 
 export const webhookKeys = {
   endpoints: ["webhook-endpoints"] as const,

@@ -22,7 +22,7 @@ import { NewEndpointButton } from "@/components/webhooks/new-endpoint-button";
 import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
 import { parseWebhookFilters } from "@/lib/links/list-links";
 import { filterLabel } from "@/lib/paging/list-filter-table";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
 
 const STAFF_COLUMNS = ["Endpoint", "Merchant", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
 const PORTAL_COLUMNS = STAFF_COLUMNS.filter((c) => c !== "Merchant");

@@ -77,7 +77,7 @@ export async function listAll(request: APIRequestContext, token: string, query: 
 async function main(count: number): Promise<void> {
   const { db, closeDb } = await import("@/lib/db/client");
   const { loadDemoData } = await import("@/lib/demo/load-demo-data");
-  const { ensureEventMonthsBetween } = await import("@/lib/events/partitions");
+  const { ensureEventMonthsBetween } = await import("@/lib/events/retention/partitions");
   const name = new URL(process.env.DATABASE_URL ?? "").pathname.slice(1);
   if (!/^pic_e2e_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to seed a database not made for e2e: ${name}`);
   try {

@@ -1,6 +1,6 @@
 // Sends the operational webhooks queued by lib/alerts/alert-outbox.ts with the webhook delivery's
 // own parts: the endpoint's signing secrets and Standard Webhooks headers, the guarded sender, the
-// retry schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/attempt-delivery.ts,
+// retry schedule (WEBHOOK_RETRY_SCHEDULE) and the lease (lib/webhooks/delivery/attempt-delivery.ts,
 // retry-schedule.ts, claim-deliveries.ts's leaseMs). A service above both the alerts and the
 // webhooks, so that neither imports the other both ways (docs/architecture.md, "Floors"). Their own queue (alert_deliveries, few
 // rows) rather than the events' partitioned one: an alert is no event, and a broken alert sink
@@ -13,9 +13,9 @@ import { sql } from "@/lib/db/client";
 import { sqlParameters } from "@/lib/db/sql-parameters";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { type ClaimedDelivery, leaseMs } from "@/lib/webhooks/claim-deliveries";
-import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
+import { attemptDelivery } from "@/lib/webhooks/delivery/attempt-delivery";
+import { type ClaimedDelivery, leaseMs } from "@/lib/webhooks/delivery/claim-deliveries";
+import { retryDelayMs } from "@/lib/webhooks/delivery/retry-schedule";
 
 const CLAIM_BATCH = 10;
 

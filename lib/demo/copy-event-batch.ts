@@ -9,7 +9,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { DEMO_EVENT_COLUMNS, demoEventValues, iso } from "@/lib/demo/demo-event-row";
 import type { DemoEvent } from "@/lib/demo/generate-events";
 import type { EventData } from "@/lib/events/data-schema";
-import { eventColumnsOf } from "@/lib/events/event-columns";
+import { eventColumnsOf } from "@/lib/events/ingest/event-columns";
 
 /** A value in COPY's text format: \N for null, JSON (data) as its text, backslash, tab and line breaks escaped. */
 function field(value: string | number | null | EventData): string {

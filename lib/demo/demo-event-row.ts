@@ -2,7 +2,7 @@
 // statement on the embedded database): the columns they write, and an event's values for them.
 import type { DemoEvent } from "@/lib/demo/generate-events";
 import type { EventData } from "@/lib/events/data-schema";
-import { eventColumnsOf, LIFTED_COLUMNS, liftedValues } from "@/lib/events/event-columns";
+import { eventColumnsOf, LIFTED_COLUMNS, liftedValues } from "@/lib/events/ingest/event-columns";
 
 export const DEMO_EVENT_COLUMNS = [
   "id",

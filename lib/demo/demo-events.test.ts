@@ -8,7 +8,7 @@ import { DAY_MS } from "@/lib/demo/demo-model";
 import { generateDemoNetwork } from "@/lib/demo/demo-network";
 import { type DemoEvent, generateDemoEvents } from "@/lib/demo/generate-events";
 import { eventDataSchema } from "@/lib/events/data-schema";
-import { dedupKeyOf } from "@/lib/events/event-columns";
+import { dedupKeyOf } from "@/lib/events/ingest/event-columns";
 import { isValidCnpj } from "@/lib/merchants/cnpj";
 
 const NOW = Date.parse("2026-11-22T15:00:00Z");

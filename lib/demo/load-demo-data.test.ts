@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { hasAnyMerchant, loadDemoData, statisticsThatKeepUp } from "@/lib/demo/load-demo-data";
 import { env } from "@/lib/env";
 import { eventDataSchema } from "@/lib/events/data-schema";
-import { eventColumnsOf } from "@/lib/events/event-columns";
+import { eventColumnsOf } from "@/lib/events/ingest/event-columns";
 import { XID_PATTERN } from "@/lib/ids";
 
 const NOW = new Date("2020-01-01T12:00:00.000Z");

@@ -14,7 +14,7 @@ import { insertEventBatch } from "@/lib/demo/insert-event-batch";
 import { eventsTableIsEmpty, withoutSecondaryIndexes } from "@/lib/demo/secondary-indexes";
 import { env } from "@/lib/env";
 import { ACQUIRER_NAMES } from "@/lib/events/data-schema";
-import { ensureEventMonthsBetween } from "@/lib/events/partitions";
+import { ensureEventMonthsBetween } from "@/lib/events/retention/partitions";
 
 export type LoadDemoDataOptions = {
   events: number;

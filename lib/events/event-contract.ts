@@ -4,13 +4,13 @@
 // and the browser's types all derive from it. The stored event's JSON is built by a trigger
 // (migration *_event_body); event-contract.test.ts holds it to eventSchema for every kind of
 // demo event. The Data object itself is lib/events/data-schema.ts. The list's query schema is
-// derived from the filter table in list-query.ts, which stays internal to lib/events: it is
+// derived from the filter table in lib/events/list/list-query.ts, which stays internal to lib/events: it is
 // exported here, the events wing's face to routes, pages, the OpenAPI document and tests.
 import { z } from "zod";
 import { EVENT_STATUSES, eventDataSchema } from "@/lib/events/data-schema";
-import { paymentSchema } from "@/lib/events/payment-state";
+import { paymentSchema } from "@/lib/events/list/payment-state";
 import { XID_PATTERN } from "@/lib/ids";
-import { deliverySchema } from "@/lib/webhooks/delivery-schema";
+import { deliverySchema } from "@/lib/webhooks/delivery/delivery-schema";
 
 const timestamp = z.iso.datetime({ precision: 3 }).describe("ISO 8601 UTC with milliseconds");
 
@@ -63,6 +63,6 @@ export {
   FILTER_NAME_PART,
   FILTER_TEXT,
   FILTER_TYPE,
-} from "@/lib/events/filter-vocabulary";
+} from "@/lib/events/list/filter-vocabulary";
 
-export { type ListEventsQuery, listEventsQuery } from "@/lib/events/list-query";
+export { type ListEventsQuery, listEventsQuery } from "@/lib/events/list/list-query";

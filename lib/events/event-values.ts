@@ -1,5 +1,5 @@
 // The value lists of the Data object that its filters offer, without zod: the filter table
-// (event-filter-table.ts), which the events page ships, reads them; data-schema.ts validates with them.
+// (lib/events/list/event-filter-table.ts), which the events page ships, reads them; data-schema.ts validates with them.
 import { DATA_PROBLEMS, type DataProblem } from "@/lib/events/data-problems";
 
 export const EVENT_STATUSES = ["pending", "failed", "processed"] as const;

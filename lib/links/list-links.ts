@@ -7,10 +7,10 @@
 // parser and refuses a list link written by hand anywhere else.
 import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
-import { EMPTY_FILTERS, type EventFilters, eventFiltersSearch } from "@/lib/events/event-filters";
+import { EMPTY_FILTERS, type EventFilters, eventFiltersSearch } from "@/lib/events/list/event-filters";
 import { type AnyFilter, type PageFilters, pageFiltersQuery, parsePageFilters } from "@/lib/paging/list-filter-table";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
 
 /** /events with these filters, in the events page's own parameter names. */
 export function eventsLink(filters: Partial<EventFilters> = {}): string {

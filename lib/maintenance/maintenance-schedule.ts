@@ -10,14 +10,14 @@ import { deliverDueAlerts } from "@/lib/alert-delivery/deliver-alerts";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { backgroundLoop } from "@/lib/background-loop";
 import { env } from "@/lib/env";
-import { eventRetryJobKind } from "@/lib/events/bulk-retry";
-import { dropExpiredEventMonths } from "@/lib/events/event-retention";
-import { ensureEventPartitions } from "@/lib/events/partitions";
+import { dropExpiredEventMonths } from "@/lib/events/retention/event-retention";
+import { ensureEventPartitions } from "@/lib/events/retention/partitions";
+import { eventRetryJobKind } from "@/lib/events/retry/bulk-retry";
 import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
 import { logger } from "@/lib/log";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
-import { webhookRecoverJobKind } from "@/lib/webhooks/recover-webhook-endpoint";
+import { webhookRecoverJobKind } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 
 type Chore = {
   name: string;

@@ -2,7 +2,7 @@
 // holding an id, a username or a merchant would make one time series per value (Prometheus
 // keeps each in memory), so none is ever a label.
 import { ACQUIRER_NAMES, FAILURE_REASONS } from "@/lib/events/event-values";
-import type { ErrorClass } from "@/lib/webhooks/send-webhook";
+import type { ErrorClass } from "@/lib/webhooks/egress/send-webhook";
 
 const ACQUIRERS: ReadonlySet<string> = new Set(ACQUIRER_NAMES);
 const FAILURE_REASON_LABELS: ReadonlySet<string> = new Set(FAILURE_REASONS);

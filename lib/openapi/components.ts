@@ -2,7 +2,7 @@
 // them, responses from the DTO modules), the headers, the Idempotency-Key parameter, the
 // responses every route shares, and the bearer scheme.
 
-import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/bulk-retry-schemas";
+import { bulkRetryBody, eventCountSchema, retryJobSchema } from "@/lib/events/retry/bulk-retry-schemas";
 import { portalSessionRevokedSchema, portalSessionSchema } from "@/lib/portal/portal-session-dto";
 import "server-only";
 import { z } from "zod";
@@ -12,11 +12,11 @@ import { changePasswordBody, passwordChangedSchema, refreshTokenBody, signInBody
 import { revokeResponseSchema, tokenResponseSchema } from "@/lib/auth/token-service";
 import { createdCredentialSchema, credentialSchema } from "@/lib/credentials/credential-dto";
 import { createCredentialBody, updateCredentialBody } from "@/lib/credentials/schemas";
-import { batchIngestRequestSchema, batchIngestResultSchema, batchItemResultSchema } from "@/lib/events/batch-schema";
 import { cardDataSchema, eventDataSchema, terminalDataSchema } from "@/lib/events/data-schema";
 import { eventAttemptSchema, eventDetailSchema, eventSchema } from "@/lib/events/event-contract";
-import { eventReceiptSchema } from "@/lib/events/ingest-event";
-import { eventRetentionSchema } from "@/lib/events/retention-schema";
+import { batchIngestRequestSchema, batchIngestResultSchema, batchItemResultSchema } from "@/lib/events/ingest/batch-schema";
+import { eventReceiptSchema } from "@/lib/events/ingest/ingest-event";
+import { eventRetentionSchema } from "@/lib/events/retention/retention-schema";
 import { merchantSchema } from "@/lib/merchants/merchant-dto";
 import { createMerchantBody, updateMerchantBody } from "@/lib/merchants/schemas";
 import {
@@ -43,12 +43,12 @@ import { overviewSchema } from "@/lib/stats/event-overview";
 import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import { userSchema, userWithPasswordSchema } from "@/lib/users/user-dto";
 import { fieldErrorSchema } from "@/lib/validation/field-error-schema";
-import { deletedWebhookEndpointSchema } from "@/lib/webhooks/delete-webhook-endpoint";
-import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery-dto";
-import { webhookEndpointSchema } from "@/lib/webhooks/endpoint-dto";
-import { recoverJobSchema } from "@/lib/webhooks/recover-webhook-endpoint";
+import { deliveryAttemptSchema, deliveryDetailSchema, deliverySchema } from "@/lib/webhooks/delivery/delivery-dto";
+import { testWebhookResultSchema } from "@/lib/webhooks/egress/send-test-webhook";
+import { deletedWebhookEndpointSchema } from "@/lib/webhooks/endpoints/delete-webhook-endpoint";
+import { webhookEndpointSchema } from "@/lib/webhooks/endpoints/endpoint-dto";
+import { recoverJobSchema } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 import { createWebhookEndpointBody, recoverWebhookEndpointBody, updateWebhookEndpointBody } from "@/lib/webhooks/schemas";
-import { testWebhookResultSchema } from "@/lib/webhooks/send-test-webhook";
 
 /** What clients send: the request schemas themselves, read as input. */
 const REQUEST_SCHEMAS = {

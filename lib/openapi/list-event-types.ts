@@ -15,7 +15,7 @@ export const eventTypeSchema = z.strictObject({
 });
 export type EventTypeDto = z.output<typeof eventTypeSchema>;
 
-// Only processed events are delivered (lib/webhooks/outbox-sql.ts).
+// Only processed events are delivered (lib/webhooks/delivery/outbox-sql.ts).
 const alertMessage = (type: AlertMessageType) => alertMessageSchema.extend({ type: z.literal(type) });
 const PAYLOADS: Record<EndpointEventType, z.ZodType> = {
   [PAYMENT_COMPLETED]: eventSchema.extend({ type: z.literal(PAYMENT_COMPLETED), status: z.literal("processed") }),

@@ -10,8 +10,8 @@ import {
   referenceListOperation,
 } from "@/lib/openapi/declaration-builders";
 import type { OperationDeclaration } from "@/lib/openapi/operations";
-import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery/delivery-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
 import { listWebhookDeliveriesQuery, listWebhookEndpointsQuery } from "@/lib/webhooks/schemas";
 
 export const WEBHOOK_OPERATIONS: OperationDeclaration[] = [

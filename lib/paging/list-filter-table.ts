@@ -1,6 +1,6 @@
 // A list's filters as one declarative table (credentials, merchants, users, webhook endpoints and
 // deliveries, alerts, audit, reconciliation exceptions; the events list's table,
-// lib/events/event-filter-table.ts, declares the same name, label and words, and its own value
+// lib/events/list/event-filter-table.ts, declares the same name, label and words, and its own value
 // rules, because its page is built in SQL and its filter bar is generated). Each filter is
 // declared once: its query parameter (the API's and the page's URL), its name in words, what the
 // API takes (zod), its OpenAPI words, what the dashboard's URL parser keeps and its choice in the

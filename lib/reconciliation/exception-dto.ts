@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ReconciliationException } from "@/generated/prisma/client";
 import { ACQUIRER_NAMES } from "@/lib/events/event-values";
-import { PAYMENT_STATES } from "@/lib/events/payment-state";
+import { PAYMENT_STATES } from "@/lib/events/list/payment-state";
 import { XID_PATTERN } from "@/lib/ids";
 import { EXCEPTION_KINDS, EXCEPTION_STATUSES, SALE_STATUSES } from "@/lib/reconciliation/reconciliation-values";
 

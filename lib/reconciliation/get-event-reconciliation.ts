@@ -1,5 +1,5 @@
 // GET /v1/webhooks/events/{id}/reconciliation: whether the event's payment was reconciled. Any
-// event of the payment answers for it (lib/events/find-payment-events.ts links them): the
+// event of the payment answers for it (lib/events/list/find-payment-events.ts links them): the
 // matching names a payment by its origin event (reconciliation_matches.event_id,
 // reconciliation_exceptions.event_id), so the payment's event ids are probed in both, each by its
 // event_id index. The event is found within the caller's scope (another merchant's is a 404) and
@@ -9,7 +9,7 @@ import type { Caller } from "@/lib/access/roles";
 import { eventOwnerWhere, tenantScope } from "@/lib/access/tenant-scope";
 import { readDb, readSql } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { findPayment } from "@/lib/events/find-payment-events";
+import { findPayment } from "@/lib/events/list/find-payment-events";
 import { XID_PATTERN } from "@/lib/ids";
 import { type EventReconciliationDto, NOT_RECONCILED } from "@/lib/reconciliation/event-reconciliation-dto";
 

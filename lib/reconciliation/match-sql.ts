@@ -2,9 +2,9 @@
 // set-based (docs/api.md, "Reconciliation": the rule, its keys and tie-breaks), inside the
 // import's transaction:
 //   1. payments: the acquirer's events on the file's establishments around its dates, grouped into
-//      payments by the rule of lib/events/find-payment-events.ts (same owner, payment method,
+//      payments by the rule of lib/events/list/find-payment-events.ts (same owner, payment method,
 //      MID and TID, and the same RRN/NSU; an event without one joins the payment holding its
-//      authorization code), each with its origin event, net state (lib/events/payment-state.ts's
+//      authorization code), each with its origin event, net state (lib/events/list/payment-state.ts's
 //      ranks), amount, card and sale day (its first notification's date in America/Sao_Paulo);
 //   2. candidate pairs: a sale and a payment with the same MID and TID keys, the same NSU or the
 //      same authorization code (two hash joins), a compatible day and card;
@@ -21,7 +21,7 @@ import "server-only";
 import type { BulkSession } from "@/lib/reconciliation/bulk-session";
 import type { StatementFileType } from "@/lib/reconciliation/reconciliation-values";
 
-/** How far apart a payment's events may be (lib/events/find-payment-events.ts's PAYMENT_WINDOW_DAYS). */
+/** How far apart a payment's events may be (lib/events/list/find-payment-events.ts's PAYMENT_WINDOW_DAYS). */
 const PAYMENT_WINDOW_DAYS = 31;
 /** A notification this long after midnight still counts for the day before (a sale at 23:59 arrives at 00:01). */
 const MIDNIGHT_GRACE = "15 minutes";
@@ -148,7 +148,7 @@ const EXCEPTION_COLUMNS = `id, import_id, kind, merchant_id, acquirer_name, sale
   sale_date, sale_time, nsu, authorization_code, sale_amount, installments, card_last4, sale_status,
   event_id, payment_amount, payment_state, mid_key, tid_key, nsu_key, code_key, created_at`;
 
-/** Ids like the outbox's (lib/webhooks/outbox-sql.ts): 20 hex characters, within the XID alphabet. */
+/** Ids like the outbox's (lib/webhooks/delivery/outbox-sql.ts): 20 hex characters, within the XID alphabet. */
 const NEW_ID = "substr(md5($1 || ':' || s.line || ':' || random()::text), 1, 20)";
 const SALE_FIELDS = `s.line, s.merchant_identifier, s.terminal_identifier, s.sale_date, s.sale_time, s.nsu, s.authorization_code,
   s.amount, s.installments, s.card_last4, s.status`;

@@ -5,7 +5,7 @@
 // the API passes through here: the events filters (list, count, export, bulk retry) and the
 // audit log through createdAtRange (lib/validation/created-at-range.ts), the deliveries' filters and
 // recover's `since` (lib/webhooks/schemas.ts); the dashboard's URL parser drops an instant
-// outside it (lib/events/event-filters.ts), so a hand-edited link never turns into a 400.
+// outside it (lib/events/list/event-filters.ts), so a hand-edited link never turns into a 400.
 // No zod here: the events page ships this.
 
 /** An instant: ISO 8601 with an offset, seconds optional, up to 6 fraction digits. */

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/paging/list-filter-table";
 import { boundedDateTime } from "@/lib/validation/created-at-range";
-import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery/delivery-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
 import { ENDPOINT_EVENT_TYPES, unknownEventTypes } from "@/lib/webhooks/event-types";
 
 // Checked against the catalogue (event-types.ts): a misspelt or invented type would save and then
@@ -73,7 +73,7 @@ export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointBod
 export const listWebhookEndpointsQuery = listQuerySchema(ENDPOINT_FILTER_TABLE);
 export type ListWebhookEndpointsQuery = z.infer<typeof listWebhookEndpointsQuery>;
 
-export { DELIVERY_STATUSES } from "@/lib/webhooks/delivery-filter-table";
+export { DELIVERY_STATUSES } from "@/lib/webhooks/delivery/delivery-filter-table";
 
 /** GET /v1/webhook-deliveries: its filters come from the filter table. */
 export const listWebhookDeliveriesQuery = listQuerySchema(DELIVERY_FILTER_TABLE);

@@ -1,17 +1,17 @@
 // docs/api.md's tables of every list's filters, written from the lists' filter tables
-// (lib/events/event-filter-table.ts, lib/*/*-filter-table.ts) so that the reference cannot drift
+// (lib/events/list/event-filter-table.ts, lib/*/*-filter-table.ts) so that the reference cannot drift
 // from what the API takes: `npm run docs:filters` rewrites each list's section, between
 // <!-- name --> and <!-- /name -->, and tests/architecture/filter-docs.test.ts fails while one differs.
 import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
-import { EVENT_FILTER_TABLE } from "@/lib/events/event-filter-table";
+import { EVENT_FILTER_TABLE } from "@/lib/events/list/event-filter-table";
 import { MERCHANT_FILTER_TABLE } from "@/lib/merchants/merchant-filter-table";
 import type { FilterDeclaration } from "@/lib/paging/list-filter-table";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
 import { USER_FILTER_TABLE } from "@/lib/users/user-filter-table";
-import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery-filter-table";
-import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoint-filter-table";
+import { DELIVERY_FILTER_TABLE } from "@/lib/webhooks/delivery/delivery-filter-table";
+import { ENDPOINT_FILTER_TABLE } from "@/lib/webhooks/endpoints/endpoint-filter-table";
 
 export const FILTER_DOCS_FILE = "docs/api.md";
 

@@ -53,7 +53,7 @@ export async function benchMerchant(name: string, urls: string[]): Promise<{ mid
   const { db } = await import("@/lib/db/client");
   const { newId } = await import("@/lib/ids");
   const { encryptSecret } = await import("@/lib/crypto/secret-box");
-  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoint-secrets");
+  const { sealEndpointSecret } = await import("@/lib/webhooks/endpoints/endpoint-secrets");
   const { generateWebhookSecret } = await import("@/lib/webhooks/signing");
   const provider = await db().provider.findUniqueOrThrow({ where: { name: "cielo" } });
   const merchant = await db().merchant.create({ data: { id: newId(), name, taxId: randomBytes(7).toString("hex") } });

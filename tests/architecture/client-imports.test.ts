@@ -1,6 +1,6 @@
 // What the browser loads holds no SQL and no Prisma where: from every "use client" file, the
 // modules it imports (following every import that stays in the bundle; `import type` is erased)
-// include no filter conditions (lib/<domain>/*-filter-where.ts, lib/events/event-filter-sql.ts)
+// include no filter conditions (lib/<domain>/*-filter-where.ts, lib/events/list/event-filter-sql.ts)
 // and no module marked server-only. The filter tables the dashboard derives its filter bars and
 // URL state from (lib/<domain>/*-filter-table.ts) are declarations only; their conditions are
 // keyed by the same names in a server-only file beside them.

@@ -90,9 +90,9 @@ describe("house rules", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("none outside lib/events imports lib/events/list-query (the events contract exports its schema)", () => {
+  it("none outside lib/events imports lib/events/list/list-query (the events contract exports its schema)", () => {
     const offenders = SOURCES.filter((file) => !file.startsWith("lib/events/")).filter((file) =>
-      importsOf(file).includes("@/lib/events/list-query"),
+      importsOf(file).includes("@/lib/events/list/list-query"),
     );
     expect(offenders).toEqual([]);
   });

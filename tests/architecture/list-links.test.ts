@@ -12,7 +12,7 @@ import { parseCredentialFilters } from "@/components/credentials/credential-quer
 import { parseExceptionFilters } from "@/components/reconciliation/reconciliation-queries";
 import type { AlertDto } from "@/lib/alerts/alert-dto";
 import { ALERT_KINDS, ALERT_SUBJECT_TYPES } from "@/lib/alerts/alert-kinds";
-import { EMPTY_FILTERS, parseEventFilters } from "@/lib/events/event-filters";
+import { EMPTY_FILTERS, parseEventFilters } from "@/lib/events/list/event-filters";
 import {
   alertsLink,
   credentialsLink,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as importStatement } from "@/app/v1/reconciliation/imports/route";
 import { POST as bulkRetry } from "@/app/v1/webhooks/events/retry/route";
 import { db } from "@/lib/db/client";
-import { settledRetryJob } from "@/lib/events/bulk-retry";
+import { settledRetryJob } from "@/lib/events/retry/bulk-retry";
 import type { RouteHandler } from "@/lib/http/route";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { openApiDocument } from "@/lib/openapi/document";

@@ -2,8 +2,8 @@
 // and whenEventWorkerIdle() returns once a batch that began after the call found none left.
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { PROCESS_BATCH } from "@/lib/events/process-events";
-import { startEventWorker, stopEventWorker, whenEventWorkerIdle } from "@/lib/events/worker";
+import { PROCESS_BATCH } from "@/lib/events/process/process-events";
+import { startEventWorker, stopEventWorker, whenEventWorkerIdle } from "@/lib/events/process/worker";
 import { insertPendingEvents } from "../support/events";
 
 afterEach(() => stopEventWorker());

@@ -6,7 +6,7 @@ import { POST as retryMany } from "@/app/v1/webhooks/events/retry/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { authenticateBearer } from "@/lib/auth/bearer";
 import { db } from "@/lib/db/client";
-import { settledRetryJob, startBulkRetry } from "@/lib/events/bulk-retry";
+import { settledRetryJob, startBulkRetry } from "@/lib/events/retry/bulk-retry";
 import { newId } from "@/lib/ids";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";

@@ -4,7 +4,7 @@
 // builds them, so a repeat of a stored notification is still recognised after the upgrade.
 import { describe, expect, it } from "vitest";
 import { type EventData, eventDataSchema } from "@/lib/events/data-schema";
-import { dedupKeyOf } from "@/lib/events/event-columns";
+import { dedupKeyOf } from "@/lib/events/ingest/event-columns";
 import { cardEventData, pixEventData } from "../support/event-data";
 import { databaseBeforeMigration } from "../support/migration-test";
 

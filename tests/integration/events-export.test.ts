@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportCsv } from "@/app/v1/webhooks/events/export/route";
 import { GET as list } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
-import { csvField, decimalAmount, EXPORT_COLUMNS, exportEvents, exportEventsQuery } from "@/lib/events/export-events";
+import { csvField, decimalAmount, EXPORT_COLUMNS, exportEvents, exportEventsQuery } from "@/lib/events/list/export-events";
 import { call, userWithTokens } from "../support/api";
 import { ingestEvents, insertPendingEvents, setCreatedAt } from "../support/events";
 

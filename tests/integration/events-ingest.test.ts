@@ -3,7 +3,7 @@ import { POST as retry } from "@/app/v1/webhooks/events/[id]/retry/route";
 import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
-import { processPendingEvents } from "@/lib/events/process-events";
+import { processPendingEvents } from "@/lib/events/process/process-events";
 import { call, tokensOf, userWithTokens } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";

@@ -5,7 +5,7 @@ import { GET as list } from "@/app/v1/webhooks/events/route";
 import { EVERY_MERCHANT } from "@/lib/access/tenant-scope";
 import { db } from "@/lib/db/client";
 import { listEventsQuery } from "@/lib/events/event-contract";
-import { listEventsStatement } from "@/lib/events/list-events";
+import { listEventsStatement } from "@/lib/events/list/list-events";
 import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { ingestEvents, setCreatedAt } from "../support/events";

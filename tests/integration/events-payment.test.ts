@@ -9,7 +9,7 @@ import { GET as getEvent } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import type { EventDataInput } from "@/lib/events/data-schema";
-import { PAYMENT_EVENTS_SQL } from "@/lib/events/find-payment-events";
+import { PAYMENT_EVENTS_SQL } from "@/lib/events/list/find-payment-events";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";

@@ -6,7 +6,7 @@ import { GET as getOne } from "@/app/v1/webhooks/events/[id]/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import type { EventDataInput } from "@/lib/events/data-schema";
-import { processPendingEvents } from "@/lib/events/process-events";
+import { processPendingEvents } from "@/lib/events/process/process-events";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData, pixEventData } from "../support/event-data";
 

@@ -2,7 +2,7 @@
 // the configuration is read once, on first use).
 import { describe, expect, it } from "vitest";
 import { GET as retention } from "@/app/v1/webhooks/events/retention/route";
-import { retentionCutoff } from "@/lib/events/event-retention";
+import { retentionCutoff } from "@/lib/events/retention/event-retention";
 import { call, tokensOf } from "../support/api";
 
 process.env.EVENTS_RETENTION_MONTHS = "6";

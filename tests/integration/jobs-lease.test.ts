@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
 import type { Caller } from "@/lib/access/roles";
 import { db } from "@/lib/db/client";
-import { ensureEventPartitions } from "@/lib/events/partitions";
+import { ensureEventPartitions } from "@/lib/events/retention/partitions";
 import { newId } from "@/lib/ids";
 import { call, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
@@ -65,7 +65,7 @@ describe("a stale bulk retry job resumed by two instances at once", () => {
       `CREATE TRIGGER ${fault} BEFORE UPDATE ON event_retry_jobs FOR EACH ROW EXECUTE FUNCTION ${fault}()`,
     );
     try {
-      const [stopped, a, b] = await instances(3, () => import("@/lib/events/bulk-retry"));
+      const [stopped, a, b] = await instances(3, () => import("@/lib/events/retry/bulk-retry"));
       await stopped!.getRetryJob({ caller: reader, id: job.id });
       await stopped!.settledRetryJob(job.id);
       // Its lease runs out.
@@ -136,7 +136,7 @@ describe("a stale recover job resumed by two instances at once", () => {
       },
     });
 
-    const [a, b] = await instances(2, () => import("@/lib/webhooks/recover-webhook-endpoint"));
+    const [a, b] = await instances(2, () => import("@/lib/webhooks/endpoints/recover-webhook-endpoint"));
     await Promise.all([a!.getRecoverJob({ caller: reader, id: job.id }), b!.getRecoverJob({ caller: reader, id: job.id })]);
     await Promise.all([a!.settledRecoverJob(job.id), b!.settledRecoverJob(job.id)]);
 

@@ -11,7 +11,7 @@ import { POST as batch } from "@/app/v1/webhooks/events/batch/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { recordAttempt } from "@/lib/webhooks/record-attempt";
+import { recordAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";

@@ -11,7 +11,7 @@ import { POST as sendTest } from "@/app/v1/webhook-endpoints/[id]/test/route";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
-import { processPendingEvents } from "@/lib/events/process-events";
+import { processPendingEvents } from "@/lib/events/process/process-events";
 import { call, tokensOf } from "../support/api";
 import { insertCredential } from "../support/credentials";
 import { cardEventData } from "../support/event-data";

@@ -3,7 +3,7 @@
 import { POST as ingest } from "@/app/v1/webhooks/events/route";
 import { db } from "@/lib/db/client";
 import type { EventDataInput } from "@/lib/events/data-schema";
-import { ensureEventPartitions } from "@/lib/events/partitions";
+import { ensureEventPartitions } from "@/lib/events/retention/partitions";
 import { call } from "./api";
 import { cardEventData } from "./event-data";
 
@@ -27,7 +27,7 @@ export async function setCreatedAt(ids: string[], at: (i: number) => Date) {
 
 /** Runs the worker's processing until the queue is empty. */
 export async function drainQueue(): Promise<void> {
-  const { processPendingEvents } = await import("@/lib/events/process-events");
+  const { processPendingEvents } = await import("@/lib/events/process/process-events");
   while ((await processPendingEvents()).length > 0) {}
 }
 

@@ -13,7 +13,7 @@ import { openAlert } from "@/lib/alerts/alert-transitions";
 import { db } from "@/lib/db/client";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { createUser } from "@/lib/users/system-accounts";
-import { settledRecoverJob } from "@/lib/webhooks/recover-webhook-endpoint";
+import { settledRecoverJob } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 import { call, TEST_PASSWORD, uniqueName } from "./api";
 import { insertCredential } from "./credentials";
 import { cardEventData } from "./event-data";

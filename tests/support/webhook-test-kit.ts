@@ -4,7 +4,7 @@
 import { afterEach, expect } from "vitest";
 import { POST as createEndpoint } from "@/app/v1/webhook-endpoints/route";
 import { POST as ingestBatch } from "@/app/v1/webhooks/events/batch/route";
-import { DeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { DeliveryWorker } from "@/lib/webhooks/delivery/delivery-worker";
 import { call } from "./api";
 import { cardEventData } from "./event-data";
 import { startReceiver } from "./webhook-receiver";

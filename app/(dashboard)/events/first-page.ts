@@ -9,8 +9,8 @@ import type { InitialEvents } from "@/components/events/use-event-list";
 import { callerOfAccessToken } from "@/lib/auth/access-token-caller";
 import { getStaffSession } from "@/lib/auth/staff-session";
 import { listEventsQuery } from "@/lib/events/event-contract";
-import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/event-filters";
-import { listEvents } from "@/lib/events/list-events";
+import { type EventFilters, eventFiltersSearch, eventFiltersToApiQuery } from "@/lib/events/list/event-filters";
+import { listEvents } from "@/lib/events/list/list-events";
 
 /** Enough rows to fill a tall screen; the browser asks for the next ones by cursor. */
 const FIRST_PAGE_SIZE = 40;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { EventsExplorer } from "@/components/events/events-explorer";
 import { PageShell } from "@/components/ui/page-header";
-import { parseEventFilters } from "@/lib/events/event-filters";
+import { parseEventFilters } from "@/lib/events/list/event-filters";
 import { firstEventsPage } from "./first-page";
 
 export const metadata: Metadata = { title: "Events" };

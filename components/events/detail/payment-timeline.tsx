@@ -9,7 +9,7 @@ import type { EventDetail } from "@/components/events/event-types";
 import { formatAmount, formatShortDateTime, humanize } from "@/components/events/format";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PaymentEventDto, PaymentState } from "@/lib/events/payment-state";
+import type { PaymentEventDto, PaymentState } from "@/lib/events/list/payment-state";
 
 const DONE: Record<PaymentEventDto["transactionType"], string> = {
   authorization: "authorized",

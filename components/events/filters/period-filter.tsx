@@ -7,7 +7,7 @@ import { chip } from "@/components/events/filters/chip-style";
 import { viewerTimeZone } from "@/components/events/format";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
-import { type EventFilters, PERIOD_LABELS, PERIODS, type PeriodPreset } from "@/lib/events/event-filters";
+import { type EventFilters, PERIOD_LABELS, PERIODS, type PeriodPreset } from "@/lib/events/list/event-filters";
 
 export type PeriodChoice = PeriodPreset | "all" | "custom";
 

@@ -4,7 +4,7 @@
 import { chip } from "@/components/events/filters/chip-style";
 import { humanize } from "@/components/events/format";
 import { cx } from "@/components/ui/class-names";
-import { type EventFilters, STATUS_OPTIONS } from "@/lib/events/event-filters";
+import { type EventFilters, STATUS_OPTIONS } from "@/lib/events/list/event-filters";
 
 const STATUS_DOT: Record<string, string> = {
   processed: "bg-(--success)",

@@ -1,5 +1,5 @@
 // Endpoints: an enabled endpoint whose attempts have all failed for ALERT_ENDPOINT_FAILING_MINUTES
-// (failing_since, the first failure since its last success: lib/webhooks/record-attempt.ts), a
+// (failing_since, the first failure since its last success: lib/webhooks/delivery/record-attempt.ts), a
 // warning well before WEBHOOK_DISABLE_AFTER_SECONDS disables it; and an endpoint the delivery
 // worker disabled for failing (its disabled_reason), open until someone enables it again. One scan
 // of webhook_endpoints (a few rows per merchant).

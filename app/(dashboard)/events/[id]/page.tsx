@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EventDetail } from "@/components/events/event-detail";
 import { ControlIcon } from "@/components/ui/control-icons";
-import { eventFiltersSearch, parseEventFilters } from "@/lib/events/event-filters";
+import { eventFiltersSearch, parseEventFilters } from "@/lib/events/list/event-filters";
 
 type Props = {
   params: Promise<{ id: string }>;

@@ -2,8 +2,8 @@
 // POST /v1/webhooks/events: ingest a payment notification (roles ingest, admin).
 import { eventDataSchema } from "@/lib/events/data-schema";
 import { listEventsQuery } from "@/lib/events/event-contract";
-import { ingestEvent } from "@/lib/events/ingest-event";
-import { listEvents } from "@/lib/events/list-events";
+import { ingestEvent } from "@/lib/events/ingest/ingest-event";
+import { listEvents } from "@/lib/events/list/list-events";
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, INGESTION, methods } from "@/lib/http/route";
 

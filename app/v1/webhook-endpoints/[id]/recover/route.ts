@@ -1,7 +1,7 @@
 // POST /v1/webhook-endpoints/{id}/recover: resend every failed delivery since a time (a background job).
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
-import { recoverWebhookEndpoint } from "@/lib/webhooks/recover-webhook-endpoint";
+import { recoverWebhookEndpoint } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 import { recoverWebhookEndpointBody } from "@/lib/webhooks/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

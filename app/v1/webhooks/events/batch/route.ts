@@ -1,6 +1,6 @@
 // POST /v1/webhooks/events/batch: up to 100 notifications, each answered in order (roles ingest, admin).
-import { BATCH_MAX_BODY_BYTES, batchEnvelopeBody } from "@/lib/events/batch-schema";
-import { ingestEventBatch } from "@/lib/events/ingest-batch";
+import { BATCH_MAX_BODY_BYTES, batchEnvelopeBody } from "@/lib/events/ingest/batch-schema";
+import { ingestEventBatch } from "@/lib/events/ingest/ingest-batch";
 import { parseJsonMembers, readJsonText, refuseDuplicateMembers, validate } from "@/lib/http/body";
 import { authedRoute, INGESTION, json, methods } from "@/lib/http/route";
 

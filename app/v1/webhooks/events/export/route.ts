@@ -1,6 +1,6 @@
 // GET /v1/webhooks/events/export: the events of a filter (the list's parameters, without
 // cursor and limit) as a streamed CSV file.
-import { exportEvents, exportEventsQuery } from "@/lib/events/export-events";
+import { exportEvents, exportEventsQuery } from "@/lib/events/list/export-events";
 import { authedRoute, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -1,6 +1,6 @@
 // POST /v1/webhooks/events/retry: retry every failed event matching the list's filters (a background job).
-import { startBulkRetry } from "@/lib/events/bulk-retry";
-import { bulkRetryBody } from "@/lib/events/bulk-retry-schemas";
+import { startBulkRetry } from "@/lib/events/retry/bulk-retry";
+import { bulkRetryBody } from "@/lib/events/retry/bulk-retry-schemas";
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 

@@ -1,5 +1,5 @@
 // POST /v1/webhooks/events/{id}/retry: process a failed event again (operators).
-import { retryEvent } from "@/lib/events/retry-event";
+import { retryEvent } from "@/lib/events/retry/retry-event";
 import { authedRoute, json, methods, WRITE } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
