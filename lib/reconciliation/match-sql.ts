@@ -139,6 +139,9 @@ WITH kept AS (
   JOIN recon_pairs c ON c.line = m.line AND c.pid = m.pid
   JOIN recon_payments p ON p.pid = m.pid
   WHERE c.status_ok AND c.amount_ok
+  -- In the key's order: the primary key's btree is then filled page after page (a million rows
+  -- in random order split pages all over it, and cost seconds).
+  ORDER BY p.origin_id
   RETURNING merchant_id
 )
 SELECT coalesce(jsonb_object_agg(merchant_id, n), '{}'::jsonb) AS by_merchant
