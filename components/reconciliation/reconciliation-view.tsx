@@ -26,7 +26,7 @@ import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
-import { FilterFold } from "@/components/ui/filter-fold";
+import { activeCount, FilterFold } from "@/components/ui/filter-fold";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
@@ -211,7 +211,7 @@ export function ReconciliationView() {
         <h2 id="exceptions-title" className="mb-2 text-sm font-semibold text-(--fg)">
           Exceptions
         </h2>
-        <FilterFold active={Object.values(filters).filter(Boolean).length}>
+        <FilterFold active={activeCount(filters)}>
           <ExceptionFilterBar filters={filters} setFilters={setFilters} imports={importRows} staff={staff} />
         </FilterFold>
         <InfiniteListTable
