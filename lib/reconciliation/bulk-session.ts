@@ -43,20 +43,34 @@ async function onServer<T>(work: (session: BulkSession) => Promise<T>): Promise<
   try {
     await client.query("BEGIN");
     await client.query("SET LOCAL statement_timeout = 0");
+    const copy = async (table: string, columns: readonly BulkColumn[], rows: readonly BulkValue[][]) => {
+      const text = rows.map((row) => `${row.map(copyField).join("\t")}\n`).join("");
+      const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => c.name).join(", ")}) FROM STDIN`));
+      await pipeline(async function* () {
+        yield text;
+      }, stream);
+    };
+    // One batch is written while the next is read: the server's work on a batch overlaps the
+    // parsing of the next (two cores). A failed write surfaces at the next call or query.
+    let writing: Promise<void> = Promise.resolve();
     const session: BulkSession = {
       concurrent: true,
-      query: async (text, values = []) => (await client.query(text, values)).rows,
+      query: async (text, values = []) => {
+        await writing;
+        return (await client.query(text, values)).rows;
+      },
       async writeRows(table, columns, rows) {
-        if (rows.length === 0) return;
-        const text = rows.map((row) => `${row.map(copyField).join("\t")}\n`).join("");
-        const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => c.name).join(", ")}) FROM STDIN`));
-        await pipeline(async function* () {
-          yield text;
-        }, stream);
+        const previous = writing;
+        if (rows.length > 0) {
+          writing = previous.then(() => copy(table, columns, rows));
+          // Handled here so that a failure while nobody waits is no unhandled rejection; still thrown to whoever waits.
+          writing.catch(() => {});
+        }
+        await previous;
       },
     };
     const result = await work(session);
-    await client.query("COMMIT");
+    await session.query("COMMIT");
     return result;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});

@@ -304,6 +304,36 @@ describe("a CSV statement", () => {
       summary: { sales: 3, matched: 2, missingNotification: 1 },
     });
   });
+
+  it("links an event without an RRN to the payment holding its authorization code", async () => {
+    const today = saoPauloDay();
+    const credential = await insertCredential({ acquirer: "stone" });
+    const event = (fields: Partial<EventDataInput>) =>
+      cardEventData({
+        acquirerName: "stone",
+        acquirerMerchantIdentifier: credential.mid,
+        acquirerTerminalIdentifier: credential.tid,
+        amount: 4_200,
+        cardData: card("4321"),
+        ...fields,
+      });
+    const [authorization] = await ingest([
+      event({ retrievalReferenceNumber: "7001", authorizationCode: "ST7001" }),
+      // The void names only the code: the payment is voided, and the approved sale disagrees.
+      event({ transactionType: "void", retrievalReferenceNumber: null, authorizationCode: "ST7001" }),
+      // Neither key: a payment of its own, which no sale can match.
+      event({ amount: 999, retrievalReferenceNumber: null, authorizationCode: null }),
+    ]);
+    const sale = { acquirer: "stone", mid: credential.mid, tid: credential.tid, sale_date: today, sale_time: "12:00:00" };
+    const res = await upload(
+      csvFile([{ ...sale, nsu: "7001", authorization_code: "ST7001", amount: 4_200, card_last4: "4321", status: "approved" }]),
+      { type: "text/csv" },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.summary).toMatchObject({ sales: 1, matched: 0, statusMismatch: 1, notificationWithoutSale: 1 });
+    const [mismatch] = (await exceptionsOf(res.json.id)).filter((e) => e.kind === "status_mismatch");
+    expect(mismatch).toMatchObject({ eventId: authorization, payment: { state: "voided", amount: 4_200 } });
+  });
 });
 
 describe("a malformed file", () => {
