@@ -56,6 +56,12 @@ export type Caller = {
   passwordChangeRequired?: boolean;
 };
 
+/**
+ * A change to one resource by its id, as a route asks a service for it (lib/http/resource-routes.ts's
+ * patchByIdRoute): who asks, which resource, and the change.
+ */
+export type ChangeById<Input> = { caller: Caller; id: string; input: Input };
+
 /** Whether the role holds the permission at all (a merchant account: within its merchant). For pages. */
 export function can(caller: Pick<Caller, "role">, permission: Permission): boolean {
   return GRANTS[caller.role].includes(permission);

@@ -10,10 +10,8 @@ import { changeOnceAudited } from "@/lib/audit/change-once-audited";
 export async function acknowledgeAlert(options: { caller: Caller; id: string }): Promise<AlertDto> {
   const { caller, id } = options;
   const scope = tenantScope(caller, "alerts:acknowledge");
-  const row = await changeOnceAudited({
-    caller,
+  const row = await changeOnceAudited(options, {
     action: "alert.acknowledge",
-    id,
     notFoundMessage: "No alert has this id.",
     find: (tx) => tx.alert.findFirst({ where: { id, ...merchantWhere(scope) } }),
     change: (tx) =>

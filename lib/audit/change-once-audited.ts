@@ -11,23 +11,29 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import { XID_PATTERN } from "@/lib/ids";
 
-export function changeOnceAudited<Row>(options: {
-  caller: Caller;
-  action: AuditAction;
-  id: string;
-  /** The 404's message, for an id that is not well formed or names no row the caller may reach. */
-  notFoundMessage: string;
-  /** The row by id, within the caller's scope; read before the change and again after it. */
-  find: (tx: Prisma.TransactionClient) => Promise<Row | null>;
-  /** The update, conditional on the row not having changed yet: a count of 0 means it already had. */
-  change: (tx: Prisma.TransactionClient) => Promise<{ count: number }>;
-  snapshot: (row: Row) => Prisma.InputJsonObject;
-  /** What the entry's after snapshot says besides the row (who acknowledged it, the note). */
-  noted?: Prisma.InputJsonObject;
-  /** The entry's target when it is not the row itself (a portal session's merchant). */
-  targetId?: string;
-}): Promise<Row> {
-  const { caller, action, id, find, change, snapshot } = options;
+/**
+ * `request`: the service's own options, who asks and which row (the entry's actor and, unless
+ * `targetId` says otherwise, its target).
+ */
+export function changeOnceAudited<Row>(
+  request: { caller: Caller; id: string },
+  options: {
+    action: AuditAction;
+    /** The 404's message, for an id that is not well formed or names no row the caller may reach. */
+    notFoundMessage: string;
+    /** The row by id, within the caller's scope; read before the change and again after it. */
+    find: (tx: Prisma.TransactionClient) => Promise<Row | null>;
+    /** The update, conditional on the row not having changed yet: a count of 0 means it already had. */
+    change: (tx: Prisma.TransactionClient) => Promise<{ count: number }>;
+    snapshot: (row: Row) => Prisma.InputJsonObject;
+    /** What the entry's after snapshot says besides the row (who acknowledged it, the note). */
+    noted?: Prisma.InputJsonObject;
+    /** The entry's target when it is not the row itself (a portal session's merchant). */
+    targetId?: string;
+  },
+): Promise<Row> {
+  const { caller, id } = request;
+  const { action, find, change, snapshot } = options;
   return db().$transaction(async (tx) => {
     const read = async () => {
       const row = XID_PATTERN.test(id) ? await find(tx) : null;

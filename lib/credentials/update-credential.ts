@@ -3,7 +3,7 @@
 // changes; a change of MID/TID or a re-enable is checked by the same unique index as creation.
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { type Caller, requirePermission } from "@/lib/access/roles";
+import { type ChangeById, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import {
   type AcquirerIdentifiers,
@@ -70,11 +70,7 @@ function mergedAndChecked(
   return checked.values;
 }
 
-export async function updateCredential(options: {
-  caller: Caller;
-  id: string;
-  input: UpdateCredentialInput;
-}): Promise<CredentialDto> {
+export async function updateCredential(options: ChangeById<UpdateCredentialInput>): Promise<CredentialDto> {
   const { caller, id, input } = options;
   requirePermission(caller, "credentials:write");
   if (!XID_PATTERN.test(id)) throw notFound(`There is no credential ${id}.`);

@@ -2,7 +2,7 @@
 // parses its input with the resource's schema and calls one service function. Routes with
 // anything more to do write their handler out with authedRoute.
 import type { z } from "zod";
-import type { Caller, Permission } from "@/lib/access/roles";
+import type { Caller, ChangeById, Permission } from "@/lib/access/roles";
 import { readJsonBody } from "@/lib/http/body";
 import { authedRoute, idempotentWrite, json, type RouteHandler, WRITE } from "@/lib/http/route";
 
@@ -39,7 +39,7 @@ export function getByIdRoute(get: (options: { caller: Caller; id: string }) => P
 /** PATCH on one resource, by the {id} of its path: the body against `schema`, applied by `update`. */
 export function patchByIdRoute<S extends z.ZodType>(
   schema: S,
-  update: (options: { caller: Caller; id: string; input: z.infer<S> }) => Promise<unknown>,
+  update: (options: ChangeById<z.infer<S>>) => Promise<unknown>,
 ): RouteHandler {
   return authedRoute<ById>(async ({ request, caller, params }) => {
     const input = await readJsonBody(request, schema);

@@ -2,7 +2,7 @@
 // the change's transaction. The tax id follows the creation's rules: a valid CNPJ, stored
 // normalized, unique (another merchant's is a 409, decided by the unique index).
 import "server-only";
-import { type Caller, requirePermission } from "@/lib/access/roles";
+import { type ChangeById, requirePermission } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
@@ -10,7 +10,7 @@ import { type MerchantDto, merchantAuditSnapshot, toMerchantDto } from "@/lib/me
 import type { UpdateMerchantInput } from "@/lib/merchants/schemas";
 import { asTaxIdTaken } from "@/lib/merchants/tax-id-taken";
 
-export async function updateMerchant(options: { caller: Caller; id: string; input: UpdateMerchantInput }): Promise<MerchantDto> {
+export async function updateMerchant(options: ChangeById<UpdateMerchantInput>): Promise<MerchantDto> {
   const { caller, id, input } = options;
   requirePermission(caller, "merchants:write");
   try {

@@ -52,21 +52,22 @@ export function collectionOperations(declaration: {
 
 /**
  * A change to one resource by its id (PATCH, DELETE, or POST to one of its actions): the write
- * rate limit, a bearer token, a 404 for an id that is not there, then the operation's own problems.
+ * rate limit, a bearer token, a 404 for an id that is not there (a resource under another one
+ * names its own id too, in `pathParameters`), then the operation's own problems.
  */
 export function changeByIdOperation(
   declaration: Named &
-    Pick<OperationDeclaration, "body" | "success"> & {
+    Pick<OperationDeclaration, "body" | "success" | "pathParameters"> & {
       method: "post" | "patch" | "delete";
       problems?: OperationDeclaration["problems"];
     },
 ): OperationDeclaration {
-  const { problems, ...rest } = declaration;
+  const { problems, pathParameters, ...rest } = declaration;
   return {
     ...rest,
     rateLimit: "write",
     auth: "bearer",
-    pathParameters: { id: XID },
+    pathParameters: { id: XID, ...pathParameters },
     problems: { 404: { codes: ["not_found"] }, ...problems },
   };
 }

@@ -60,6 +60,9 @@ const cacheable = {
 /** Password checks (sign-in, password change) share the sign-in limits, so both answer their 429. */
 const TOO_MANY_ATTEMPTS = { codes: ["too_many_attempts"], headers: { "Retry-After": HEADERS.retryAfter } };
 
+/** What a sign-in and a refresh answer. */
+const TOKEN_PAIR = { description: "A new token pair.", body: "TokenResponse" } as const;
+
 /** The events filters' words, from the filter table, and the list's order. */
 const EVENT_FILTERS = {
   ...EVENT_FILTER_DESCRIPTIONS,
@@ -67,16 +70,16 @@ const EVENT_FILTERS = {
   sort: PAGING.sort,
 };
 
+type AuthenticationDeclaration = Pick<
+  OperationDeclaration,
+  "path" | "operationId" | "summary" | "description" | "auth" | "rateLimit" | "problems"
+> & {
+  body: SchemaName;
+  answer: { description: string; body: SchemaName };
+};
+
 /** A POST of the Authentication tag: a JSON body in, a 200 that is never stored by a cache out. */
-function authenticationOperation(
-  declaration: Pick<
-    OperationDeclaration,
-    "path" | "operationId" | "summary" | "description" | "auth" | "rateLimit" | "problems"
-  > & {
-    body: SchemaName;
-    answer: { description: string; body: SchemaName };
-  },
-): OperationDeclaration {
+function authenticationOperation(declaration: AuthenticationDeclaration): OperationDeclaration {
   const { body, answer, ...named } = declaration;
   return {
     method: "post",
@@ -85,6 +88,16 @@ function authenticationOperation(
     body: { schema: body },
     success: { 200: { ...answer, headers: NO_STORE } },
   };
+}
+
+/**
+ * A POST that the refresh token in its body authenticates (no Authorization header), under the
+ * token rate limit (per client address): a refresh, a revocation.
+ */
+function refreshTokenOperation(
+  declaration: Omit<AuthenticationDeclaration, "auth" | "rateLimit" | "body">,
+): OperationDeclaration {
+  return authenticationOperation({ ...declaration, auth: "public", rateLimit: "token", body: "RefreshTokenRequest" });
 }
 
 export const OPERATIONS: OperationDeclaration[] = [
@@ -96,20 +109,17 @@ export const OPERATIONS: OperationDeclaration[] = [
     description: "Answers a token pair. Failed sign-ins are limited per username and per client address (429 with Retry-After).",
     auth: "public",
     body: "SignInRequest",
-    answer: { description: "A new token pair.", body: "TokenResponse" },
+    answer: TOKEN_PAIR,
     problems: { 401: { codes: ["invalid_credentials"] }, 429: TOO_MANY_ATTEMPTS },
   }),
-  authenticationOperation({
+  refreshTokenOperation({
     path: "/v1/auth/refresh",
     operationId: "refreshTokens",
-    rateLimit: "token",
     summary: "Spend a refresh token for a new token pair",
     description:
       "The refresh token in the body authenticates the request (no Authorization header). It is spent: presented " +
       "again, it ends its whole family (RFC 9700 reuse detection).",
-    auth: "public",
-    body: "RefreshTokenRequest",
-    answer: { description: "A new token pair; the old refresh token is spent.", body: "TokenResponse" },
+    answer: TOKEN_PAIR,
     problems: { 400: { codes: ["invalid_grant"] } },
   }),
   authenticationOperation({
@@ -126,14 +136,11 @@ export const OPERATIONS: OperationDeclaration[] = [
     answer: { description: "Changed; every session ended.", body: "PasswordChanged" },
     problems: { 404: { codes: ["not_found"] }, 429: TOO_MANY_ATTEMPTS },
   }),
-  authenticationOperation({
+  refreshTokenOperation({
     path: "/v1/auth/revoke",
     operationId: "revokeTokens",
-    rateLimit: "token",
     summary: "End a refresh token's family (sign out)",
     description: "Like RFC 7009, any well-formed body answers 200: the answer says nothing about which tokens exist.",
-    auth: "public",
-    body: "RefreshTokenRequest",
     answer: { description: "Revoked (or nothing to revoke).", body: "RevokeResponse" },
   }),
 
@@ -186,21 +193,18 @@ export const OPERATIONS: OperationDeclaration[] = [
     tag: "Merchants",
     success: { 201: { description: "The portal session and its one-time link.", body: "PortalSession", headers: NO_STORE } },
   }),
-  {
+  changeByIdOperation({
     method: "delete",
     path: "/v1/merchants/{id}/portal-sessions/{sessionId}",
     operationId: "revokePortalSession",
-    rateLimit: "write",
     summary: "End a portal session",
     description:
       "Operators and admins; audited (portal_session.revoke). The link stops working, and the session's tokens are refused " +
       "at once on this instance and within 10 seconds on the others. Revoking again is no change.",
     tag: "Merchants",
-    auth: "bearer",
-    pathParameters: { id: XID, sessionId: XID },
+    pathParameters: { sessionId: XID },
     success: { 200: { description: "The session, revoked.", body: "PortalSessionRevoked" } },
-    problems: { 404: { codes: ["not_found"] } },
-  },
+  }),
   changeByIdOperation({
     method: "patch",
     path: "/v1/merchants/{id}",

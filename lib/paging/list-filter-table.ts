@@ -52,6 +52,31 @@ export type AnyFilter = ListFilter<string, z.ZodType>;
 /** The declaration helper of a table's entries: each keeps its own name and schema types. */
 export const listFilter = <const Name extends string, Schema extends z.ZodType>(filter: ListFilter<Name, Schema>) => filter;
 
+/**
+ * A filter that takes one word of a closed list (lib/vocabulary/closed-vocabulary.ts), given as its
+ * labels (its words are their keys, in order): the API takes only those words (any other is a 400
+ * naming them), the page keeps only them, and the bar offers them by their labels. Described by
+ * its words unless it says more.
+ */
+export function oneOfFilter<const Name extends string, const Word extends string>(
+  filter: Pick<FilterDeclaration, "label"> & {
+    name: Name;
+    description?: string;
+    choices: Readonly<Record<Word, string>>;
+    control: Omit<ChoiceControl, "options">;
+  },
+) {
+  const { choices, control, ...named } = filter;
+  const words = Object.keys(choices) as [Word, ...Word[]];
+  return listFilter({
+    ...named,
+    schema: z.enum(words, { error: `must be one of ${words.join(", ")}` }),
+    description: filter.description ?? `One of ${words.join(", ")}.`,
+    page: (text) => ((words as readonly string[]).includes(text) ? text : undefined),
+    control: { ...control, options: words.map((word) => [word, choices[word]] as const) },
+  });
+}
+
 /** The names a table declares. */
 export type FilterName<T extends readonly AnyFilter[]> = T[number]["name"];
 

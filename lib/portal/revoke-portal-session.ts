@@ -14,10 +14,8 @@ export async function revokePortalSession(options: {
 }): Promise<PortalSessionRevokedDto> {
   const { caller, merchantId, id } = options;
   requirePermission(caller, "merchants:write");
-  const session = await changeOnceAudited({
-    caller,
+  const session = await changeOnceAudited(options, {
     action: "portal_session.revoke",
-    id,
     targetId: merchantId,
     notFoundMessage: "This merchant has no portal session with this id.",
     find: (tx) => tx.portalSession.findFirst({ where: { id, merchantId } }),

@@ -1,6 +1,7 @@
 // The vocabulary of reconciliation: statement formats and file types, what a sale's status can
 // be, the exceptions' kinds and states. Pure (the API's schemas, the OpenAPI document and a future
 // dashboard page use it).
+import { closedVocabulary } from "@/lib/vocabulary/closed-vocabulary";
 
 /** The statement formats the importer reads (lib/reconciliation/statement-formats.ts). */
 export const STATEMENT_FORMATS = ["cielo", "csv"] as const;
@@ -14,23 +15,16 @@ export type StatementFileType = (typeof STATEMENT_FILE_TYPES)[number];
 export const SALE_STATUSES = ["approved", "rejected", "voided"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
-export const EXCEPTION_KINDS = [
+/** The console names each kind in words (the filter bar, the table, the import's summary). */
+export const { words: EXCEPTION_KINDS, labels: EXCEPTION_KIND_LABELS } = closedVocabulary([
   "missing_notification",
   "notification_without_sale",
   "amount_mismatch",
   "status_mismatch",
-] as const;
+]);
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
-/** How the console names each kind (the filter bar, the table, the import's summary). */
-export const EXCEPTION_KIND_LABELS: Record<ExceptionKind, string> = {
-  missing_notification: "Missing notification",
-  notification_without_sale: "Notification without sale",
-  amount_mismatch: "Amount mismatch",
-  status_mismatch: "Status mismatch",
-};
-
-export const EXCEPTION_STATUSES = ["open", "resolved"] as const;
+export const { words: EXCEPTION_STATUSES, labels: EXCEPTION_STATUS_LABELS } = closedVocabulary(["open", "resolved"]);
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
 /** failed: interrupted (the upload ended early, the server or database failed) or no progress for minutes. */

@@ -4,7 +4,7 @@
 // is system-accounts.ts; both write through user-writes.ts (audited, sessions ended).
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { type Caller, requirePermission } from "@/lib/access/roles";
+import { type Caller, type ChangeById, requirePermission } from "@/lib/access/roles";
 import { hashPassword } from "@/lib/crypto/passwords";
 import { db } from "@/lib/db/client";
 import { unprocessable } from "@/lib/errors";
@@ -53,7 +53,7 @@ function refuseOwnAccount(caller: Caller, id: string): void {
   }
 }
 
-export async function updateUserAccount(options: { caller: Caller; id: string; input: UpdateUserInput }): Promise<UserDto> {
+export async function updateUserAccount(options: ChangeById<UpdateUserInput>): Promise<UserDto> {
   const { caller, id, input } = options;
   requirePermission(caller, "users:manage");
   refuseOwnAccount(caller, id);

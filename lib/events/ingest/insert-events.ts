@@ -15,19 +15,14 @@ import "server-only";
 import { sql } from "@/lib/db/client";
 import type { EventData } from "@/lib/events/data-schema";
 import { eventColumnsOf } from "@/lib/events/ingest/event-columns";
-import {
-  credentialMatch,
-  decidedFailureReason,
-  decidedOwner,
-  decidedStatus,
-  recordDecisions,
-} from "@/lib/events/process/decision-sql";
+import { decision, matchedCredentials, recordDecisions } from "@/lib/events/process/decision-sql";
 import { withEventMonth } from "@/lib/events/retention/partitions";
 import { reportOutcome } from "@/lib/observe/outcomes";
 import { PAYMENT_COMPLETED } from "@/lib/vocabulary/event-types";
 
 /** bodies: whether each stored event's JSON comes back (the single form answers it; a batch only ids). */
 function insertEventsSql(bodies: boolean): string {
+  const verdict = decision("m", "m.merchant_id");
   return `
 WITH batch AS (
   -- data is the body's text read as jsonb: each Data object travels once, as the text that the
@@ -45,16 +40,14 @@ WITH batch AS (
 ), fresh AS (
   SELECT b.*, b.acquirer_merchant_identifier AS mid, b.acquirer_terminal_identifier AS tid FROM batch b
   WHERE b.dedup_key IS NULL OR b.id IN (SELECT event_id FROM claimed)
-), matched AS MATERIALIZED (
-  SELECT f.*, m.credential_id, m.any_credential, m.disabled_credential_id, m.credential_merchant_id FROM fresh f CROSS JOIN LATERAL ${credentialMatch("f")} m
-), stored AS (
+), ${matchedCredentials("fresh")}, stored AS (
   INSERT INTO events AS e (id, type, status, failure_reason, attempt_count, data, merchant_id, terminal_id, acquirer_name,
     acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method, authorization_code,
     retrieval_reference_number, card_last4, dedup_key, data_problem, body, owner_merchant_id, trace_parent, created_at)
-  SELECT id, '${PAYMENT_COMPLETED}', ${decidedStatus("m")}, ${decidedFailureReason("m")}, 1, data, merchant_id, terminal_id,
+  SELECT id, '${PAYMENT_COMPLETED}', ${verdict.status}, ${verdict.failureReason}, 1, data, merchant_id, terminal_id,
     acquirer_name, acquirer_merchant_identifier, acquirer_terminal_identifier, transaction_status, payment_method,
     authorization_code, retrieval_reference_number, card_last4, dedup_key, data_problem, body,
-    ${decidedOwner("m", "m.merchant_id")}, trace_parent, now()
+    ${verdict.owner}, trace_parent, now()
   FROM matched m ORDER BY n
   RETURNING e.id, e.created_at, e.type, e.status, e.failure_reason, e.trace_parent${bodies ? ", e.body" : ""}
 ), decided AS (

@@ -13,9 +13,9 @@ import { queueDeliveries } from "@/lib/webhooks/delivery/outbox-sql";
  * oldest enabled match (credential_id) and whether any credential, even a disabled one, holds
  * the account (any_credential), the oldest disabled one (disabled_credential_id: the attempt of a
  * credential_disabled failure names it, so the operator is one click from enabling it), and the
- * match's merchant (credential_merchant_id: the event's owner, decidedOwner). For a CROSS JOIN LATERAL.
+ * match's merchant (credential_merchant_id: the event's owner, decision().owner). For a CROSS JOIN LATERAL.
  */
-export function credentialMatch(ev: string): string {
+function credentialMatch(ev: string): string {
   return `(
     SELECT (array_agg(cr.id ORDER BY cr.created_at) FILTER (WHERE cr.enabled))[1] AS credential_id,
       count(*) > 0 AS any_credential,
@@ -27,26 +27,33 @@ export function credentialMatch(ev: string): string {
   )`;
 }
 
-/** The status decided from row `m` (data_problem, credential_id, any_credential). */
-export function decidedStatus(m: string): string {
-  return `CASE WHEN ${m}.data_problem IS NULL AND ${m}.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END`;
+/**
+ * The CTE `matched`: every row of the CTE `source` (with acquirer_name, mid, tid and
+ * data_problem) and its credentialMatch. Materialized so that the decision's CASEs read the
+ * lookup instead of running it again.
+ */
+export function matchedCredentials(source: string): string {
+  return `matched AS MATERIALIZED (
+  SELECT s.*, m.credential_id, m.any_credential, m.disabled_credential_id, m.credential_merchant_id
+  FROM ${source} s CROSS JOIN LATERAL ${credentialMatch("s")} m
+)`;
 }
 
 /**
- * Whose event it is (owner_merchant_id, the merchant accounts' scope): the merchant of the
- * credential that matched row `m`, else the merchant the notification names (`named`, the
- * event's merchant_id). A retry that matches later moves the event to the credential's merchant.
+ * What is decided for row `m` of `matched`: the status; the failure reason, null when processed;
+ * and whose event it is (owner_merchant_id, the merchant accounts' scope): the merchant of the
+ * credential that matched, else the merchant the notification names (`named`, the event's
+ * merchant_id). A retry that matches later moves the event to the credential's merchant.
  */
-export function decidedOwner(m: string, named: string): string {
-  return `COALESCE(${m}.credential_merchant_id, ${named})`;
-}
-
-/** The failure reason decided from row `m`; null when processed. */
-export function decidedFailureReason(m: string): string {
-  return `CASE WHEN ${m}.data_problem IS NOT NULL THEN ${m}.data_problem
+export function decision(m: string, named: string): { status: string; failureReason: string; owner: string } {
+  return {
+    status: `CASE WHEN ${m}.data_problem IS NULL AND ${m}.credential_id IS NOT NULL THEN 'processed' ELSE 'failed' END`,
+    failureReason: `CASE WHEN ${m}.data_problem IS NOT NULL THEN ${m}.data_problem
                WHEN ${m}.credential_id IS NOT NULL THEN NULL
                WHEN ${m}.any_credential THEN 'credential_disabled'
-               ELSE 'no_matching_credential' END`;
+               ELSE 'no_matching_credential' END`,
+    owner: `COALESCE(${m}.credential_merchant_id, ${named})`,
+  };
 }
 
 /**

@@ -7,13 +7,7 @@ import { hostname } from "node:os";
 import type { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { literalLimit } from "@/lib/events/list/filter-conditions";
-import {
-  credentialMatch,
-  decidedFailureReason,
-  decidedOwner,
-  decidedStatus,
-  recordDecisions,
-} from "@/lib/events/process/decision-sql";
+import { decision, matchedCredentials, recordDecisions } from "@/lib/events/process/decision-sql";
 import { tracedProcessing } from "@/lib/events/process/processing-spans";
 import { reportOutcome } from "@/lib/observe/outcomes";
 
@@ -41,21 +35,18 @@ const CLAIM = {
 
 /** trigger: the placeholder of what is recorded on each attempt (the worker's id, or the retry's operator). */
 function processSql(claim: keyof typeof CLAIM, trigger: string): string {
+  const verdict = decision("m", "e.merchant_id");
   return `
 WITH claimed AS (
   SELECT e.id, e.created_at, e.acquirer_name, e.acquirer_merchant_identifier AS mid, e.acquirer_terminal_identifier AS tid,
     e.data_problem
   FROM events e ${CLAIM[claim]}
   FOR UPDATE SKIP LOCKED
-), matched AS MATERIALIZED (
-  -- Materialized so that the CASEs below read the lookup, not re-run it.
-  SELECT c.id, c.created_at, c.data_problem, m.credential_id, m.any_credential, m.disabled_credential_id, m.credential_merchant_id
-  FROM claimed c CROSS JOIN LATERAL ${credentialMatch("c")} m
-), decided AS (
+), ${matchedCredentials("claimed")}, decided AS (
   UPDATE events e SET
-    status = ${decidedStatus("m")},
-    failure_reason = ${decidedFailureReason("m")},
-    owner_merchant_id = ${decidedOwner("m", "e.merchant_id")},
+    status = ${verdict.status},
+    failure_reason = ${verdict.failureReason},
+    owner_merchant_id = ${verdict.owner},
     attempt_count = e.attempt_count + 1,
     updated_at = clock_timestamp()
   FROM matched m WHERE e.id = m.id AND e.created_at = m.created_at

@@ -3,7 +3,7 @@
 // A new URL records who set it (urlSetByStaff): one a merchant account sets is checked, and
 // later delivered, without the allow-list.
 import "server-only";
-import type { Caller } from "@/lib/access/roles";
+import type { ChangeById } from "@/lib/access/roles";
 import { recordAuditEntry } from "@/lib/audit/record-audit-entry";
 import { db } from "@/lib/db/client";
 import { endpointPolicy } from "@/lib/webhooks/egress/address-policy";
@@ -12,11 +12,7 @@ import { checkEndpointUrl } from "@/lib/webhooks/endpoints/endpoint-url";
 import { findEndpointToChange, staffCaller } from "@/lib/webhooks/endpoints/endpoint-write-scope";
 import type { UpdateWebhookEndpointInput } from "@/lib/webhooks/schemas";
 
-export async function updateWebhookEndpoint(options: {
-  caller: Caller;
-  id: string;
-  input: UpdateWebhookEndpointInput;
-}): Promise<WebhookEndpointDto> {
+export async function updateWebhookEndpoint(options: ChangeById<UpdateWebhookEndpointInput>): Promise<WebhookEndpointDto> {
   const { caller, input } = options;
   const { before, where } = await findEndpointToChange(caller, options.id, input);
   const staff = staffCaller(caller);
