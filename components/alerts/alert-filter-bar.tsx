@@ -3,9 +3,9 @@
 // The Alerts page's filters: state and kind, the choices the filter table declares (their labels
 // and values). Each change rewrites the URL, which the list reads.
 import type { AlertFilters } from "@/components/alerts/alert-queries";
+import { filterBarFields } from "@/components/ui/filter-bar-fields";
 import { ChoiceFilter } from "@/components/ui/filter-field";
 import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
-import { filterControl } from "@/lib/paging/list-filter-table";
 
 export function AlertFilterBar({
   filters,
@@ -14,18 +14,11 @@ export function AlertFilterBar({
   filters: AlertFilters;
   setFilters: (changes: Partial<AlertFilters>) => void;
 }) {
+  const fields = filterBarFields(ALERT_FILTER_TABLE, filters, setFilters);
   return (
     <search aria-label="Filter the alerts" className="mb-4 flex flex-wrap items-end gap-3">
-      <ChoiceFilter
-        control={filterControl(ALERT_FILTER_TABLE, "state")}
-        value={filters.state}
-        onChange={(state) => setFilters({ state })}
-      />
-      <ChoiceFilter
-        control={filterControl(ALERT_FILTER_TABLE, "kind")}
-        value={filters.kind}
-        onChange={(kind) => setFilters({ kind })}
-      />
+      <ChoiceFilter {...fields.choice("state")} />
+      <ChoiceFilter {...fields.choice("kind")} />
     </search>
   );
 }

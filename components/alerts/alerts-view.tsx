@@ -14,16 +14,19 @@ import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { activeCount, FilterFold } from "@/components/ui/filter-fold";
-import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+import { ACTIONS_COLUMN, InfiniteListTable, type ListDeclaration } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
-import { NoMatches } from "@/components/ui/no-matches";
+import { FilteredEmptyState } from "@/components/ui/no-matches";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { can } from "@/lib/access/roles";
 import type { AlertDto } from "@/lib/alerts/alert-dto";
+import { ALERT_FILTER_TABLE } from "@/lib/alerts/alert-filter-table";
+import { noPageFilters, pageFiltersActive } from "@/lib/paging/list-filter-table";
 
-const ALERTS_TABLE = {
+const ALERTS_TABLE: ListDeclaration = {
   caption: "Alerts",
   testId: "alerts-table",
+  noun: ["alert", "alerts"],
   columns: ["Opened", "Kind", "What", "State", ACTIONS_COLUMN],
   // On a phone: what is wrong, its kind, its state and when it opened; then its link and acknowledgement.
   card: { title: "What", lines: ["Kind"], badge: "State", time: "Opened" },
@@ -74,22 +77,6 @@ function AlertRow({
   );
 }
 
-/** The empty list: nothing matches the filters, or no alert was ever opened. */
-function NoAlerts({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  if (filtered) {
-    return (
-      <NoMatches narrowedBy="filters" title="No alerts match these filters" onClear={onClear}>
-        Widen the state or the kind.
-      </NoMatches>
-    );
-  }
-  return (
-    <EmptyState icon="audit" title="No alerts yet">
-      Failure rates, silent acquirers, merchants or terminals, failing endpoints and stalled queues open alerts here.
-    </EmptyState>
-  );
-}
-
 export function AlertsView() {
   const [filters, setFilters] = useUrlFilters(parseAlertFilters);
   const { data: session } = useSession();
@@ -97,8 +84,8 @@ export function AlertsView() {
   const query = useAlerts(filters);
   const alerts = query.data?.pages.flatMap((page) => page.data) ?? [];
   const merchantNames = useMerchantNames(query.data?.pages.map((page) => alertMerchantIds(page.data)) ?? []);
-  const filtered = Boolean(filters.state || filters.kind);
-  const clear = () => setFilters({ state: undefined, kind: undefined });
+  const filtered = pageFiltersActive(filters);
+  const clear = () => setFilters(noPageFilters(ALERT_FILTER_TABLE));
 
   return (
     <>
@@ -107,8 +94,13 @@ export function AlertsView() {
       </FilterFold>
       <InfiniteListTable
         query={query}
-        noun={["alert", "alerts"]}
-        empty={<NoAlerts filtered={filtered} onClear={clear} />}
+        empty={
+          <FilteredEmptyState filtered={filtered} plural="alerts" widen="Widen the state or the kind." onClear={clear}>
+            <EmptyState icon="audit" title="No alerts yet">
+              Failure rates, silent acquirers, merchants or terminals, failing endpoints and stalled queues open alerts here.
+            </EmptyState>
+          </FilteredEmptyState>
+        }
         {...ALERTS_TABLE}
       >
         {alerts.map((alert) => (

@@ -6,11 +6,12 @@ import { ACTION_LABELS, TARGET_TYPE_LABELS } from "@/components/audit/audit-acti
 import type { AuditFilters } from "@/components/audit/audit-queries";
 import { AuditWhoWhenFields } from "@/components/audit/audit-who-when-fields";
 import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
+import { filterBarFields } from "@/components/ui/filter-bar-fields";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { Input } from "@/components/ui/input";
 import type { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
-import { filterControl, filterLabel } from "@/lib/paging/list-filter-table";
+import { filterLabel } from "@/lib/paging/list-filter-table";
 
 // The choices are the label tables' (typed by the actions table, so none is missing).
 const TARGET_OPTIONS = Object.entries(TARGET_TYPE_LABELS);
@@ -31,20 +32,11 @@ export function AuditFilterBar({
   filtered: boolean;
   onClear: () => void;
 }) {
+  const fields = filterBarFields(AUDIT_FILTER_TABLE, filters, setFilters);
   return (
     <search aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
-      <ChoiceFilter
-        control={filterControl(AUDIT_FILTER_TABLE, "targetType")}
-        options={TARGET_OPTIONS}
-        value={filters.targetType}
-        onChange={(targetType) => setFilters({ targetType })}
-      />
-      <ChoiceFilter
-        control={filterControl(AUDIT_FILTER_TABLE, "action")}
-        options={ACTION_OPTIONS}
-        value={filters.action}
-        onChange={(action) => setFilters({ action })}
-      />
+      <ChoiceFilter {...fields.choice("targetType")} options={TARGET_OPTIONS} />
+      <ChoiceFilter {...fields.choice("action")} options={ACTION_OPTIONS} />
       <FilterField label={filterLabel(AUDIT_FILTER_TABLE, "targetId")} className="w-full sm:w-60">
         {(id) => (
           <Input

@@ -1,7 +1,8 @@
 "use client";
 
-// The audit log page: who did what to which object, newest first, filtered by target type,
-// action and target id; a row opens its changes (before and after).
+// The audit log page (admins): who created or changed which merchant, credential or user, newest
+// first, filtered by target type, action, target id, actor and days (in the URL); pages load as
+// the table scrolls, and a row opens its changes (before and after).
 import { Fragment } from "react";
 import { ACTION_LABELS, TARGET_TYPE_LABELS, UNRECORDED_CHANGES } from "@/components/audit/audit-action-labels";
 import { type ChangeLine, changeLines } from "@/components/audit/audit-changes";
@@ -12,13 +13,12 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { DetailsRow, Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { disclosureProps } from "@/components/ui/disclosure";
 import { EmptyState } from "@/components/ui/empty-state";
 import { activeCount, FilterFold } from "@/components/ui/filter-fold";
-import { InfiniteListTable } from "@/components/ui/list-table";
-// The audit log (admins): who created or changed which merchant, credential or user, and what
-// changed. Filters in the URL, pages loaded as the table scrolls, changes on demand.
+import { InfiniteListTable, type ListDeclaration } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
-import { NoMatches } from "@/components/ui/no-matches";
+import { FilteredEmptyState } from "@/components/ui/no-matches";
 import { useExpandedRows } from "@/components/ui/use-expanded-rows";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -26,9 +26,10 @@ import type { AuditAction, AuditTargetType } from "@/lib/audit/audit-actions";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { noPageFilters, pageFiltersActive } from "@/lib/paging/list-filter-table";
 
-const AUDIT_TABLE = {
+const AUDIT_TABLE: ListDeclaration = {
   caption: "Audit log",
   testId: "audit-table",
+  noun: ["entry", "entries"],
   columns: ["When", "Actor", "Action", "Target", "Changes"],
   // On a phone: the action, its target, who did it and when; the changes' summary keeps its Details button.
   card: { title: "Action", lines: ["Target"], badge: "Actor", time: "When", actions: "Changes" },
@@ -98,19 +99,18 @@ function ChangeTable({ lines, create }: { lines: ChangeLine[]; create: boolean }
 
 /** The empty log: nothing matches the filters, or nothing was recorded yet. */
 function NoAuditEntries({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  if (filtered) {
-    return (
-      <NoMatches narrowedBy="filters" title="No entries match these filters" onClear={onClear}>
-        Check the target ID (the 20-character id of a merchant, credential or user), or widen the other filters (action, target,
-        actor, days).
-      </NoMatches>
-    );
-  }
   return (
-    <EmptyState icon="audit" title="Nothing recorded yet">
-      Every merchant registration, every credential creation or change and every change to a user is recorded here, with who did
-      it and what changed.
-    </EmptyState>
+    <FilteredEmptyState
+      filtered={filtered}
+      plural="entries"
+      widen="Check the target ID (the 20-character id of a merchant, credential or user), or widen the other filters (action, target, actor, days)."
+      onClear={onClear}
+    >
+      <EmptyState icon="audit" title="Nothing recorded yet">
+        Every merchant registration, every credential creation or change and every change to a user is recorded here, with who did
+        it and what changed.
+      </EmptyState>
+    </FilteredEmptyState>
   );
 }
 
@@ -148,12 +148,7 @@ export function AuditLogView() {
         />
       </FilterFold>
 
-      <InfiniteListTable
-        query={query}
-        noun={["entry", "entries"]}
-        empty={<NoAuditEntries filtered={filtered} onClear={clearFilters} />}
-        {...AUDIT_TABLE}
-      >
+      <InfiniteListTable query={query} empty={<NoAuditEntries filtered={filtered} onClear={clearFilters} />} {...AUDIT_TABLE}>
         {entries.map((entry) => {
           const create = entry.before === null || entry.before === undefined;
           const lines = changeLines(entry.before, entry.after);
@@ -194,9 +189,7 @@ export function AuditLogView() {
                         variant="ghost"
                         size="sm"
                         className="shrink-0"
-                        aria-expanded={open}
-                        aria-controls={detailsId}
-                        onClick={() => expanded.toggle(entry.id)}
+                        {...disclosureProps(open, detailsId, () => expanded.toggle(entry.id))}
                       >
                         {open ? "Hide" : "Details"}
                         <span className="sr-only"> of the entry at {entry.createdAt}</span>

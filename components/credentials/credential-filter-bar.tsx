@@ -6,21 +6,22 @@ import { type CredentialFilters, NO_CREDENTIAL_FILTERS } from "@/components/cred
 import { FilterText } from "@/components/events/filters/filter-text";
 import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
+import { filterBarFields } from "@/components/ui/filter-bar-fields";
 import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { CREDENTIAL_FILTER_TABLE } from "@/lib/credentials/credential-filter-table";
 import { FILTER_IDENTIFIER } from "@/lib/events/list/filter-vocabulary";
-import { filterControl, filterLabel, pageFiltersActive } from "@/lib/paging/list-filter-table";
+import { filterLabel, pageFiltersActive } from "@/lib/paging/list-filter-table";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 
 /** An acquirer id (MID or TID) or its beginning, applied as it is typed (after a pause, like the events bar's). */
 function AcquirerIdFilter({
   label,
   value,
-  onCommit,
+  onChange,
 }: {
   label: string;
   value: string | undefined;
-  onCommit: (value: string | undefined) => void;
+  onChange: (value: string | undefined) => void;
 }) {
   return (
     <div className="w-[calc(50%-0.375rem)] sm:w-36">
@@ -31,7 +32,7 @@ function AcquirerIdFilter({
       <FilterText
         label={label}
         value={value}
-        onCommit={onCommit}
+        onCommit={onChange}
         placeholder={`Acquirer ${label}`}
         pattern={FILTER_IDENTIFIER}
         hint="Letters, digits, _ or -"
@@ -50,34 +51,20 @@ export function CredentialFilterBar({
   onChange: (changes: Partial<CredentialFilters>) => void;
   providers: ProviderDto[] | undefined;
 }) {
-  const active = pageFiltersActive(filters);
+  const fields = filterBarFields(CREDENTIAL_FILTER_TABLE, filters, onChange);
   return (
     <search aria-label="Filter credentials" className="mb-4 flex flex-wrap items-end gap-3">
       <FilterField label={filterLabel(CREDENTIAL_FILTER_TABLE, "merchantId")} className="w-full sm:w-72">
         {(id) => <MerchantFilter id={id} value={filters.merchantId} onChange={(merchantId) => onChange({ merchantId })} />}
       </FilterField>
       <ChoiceFilter
-        control={filterControl(CREDENTIAL_FILTER_TABLE, "providerId")}
+        {...fields.choice("providerId")}
         options={providers?.map((provider) => [provider.id, provider.displayName] as const)}
-        value={filters.providerId}
-        onChange={(providerId) => onChange({ providerId })}
       />
-      <AcquirerIdFilter
-        label={filterLabel(CREDENTIAL_FILTER_TABLE, "merchantIdentifier")}
-        value={filters.merchantIdentifier}
-        onCommit={(merchantIdentifier) => onChange({ merchantIdentifier })}
-      />
-      <AcquirerIdFilter
-        label={filterLabel(CREDENTIAL_FILTER_TABLE, "terminalIdentifier")}
-        value={filters.terminalIdentifier}
-        onCommit={(terminalIdentifier) => onChange({ terminalIdentifier })}
-      />
-      <ChoiceFilter
-        control={filterControl(CREDENTIAL_FILTER_TABLE, "enabled")}
-        value={filters.enabled}
-        onChange={(enabled) => onChange({ enabled })}
-      />
-      <ClearFiltersButton shown={active} onClear={() => onChange(NO_CREDENTIAL_FILTERS)} />
+      <AcquirerIdFilter {...fields.field("merchantIdentifier")} />
+      <AcquirerIdFilter {...fields.field("terminalIdentifier")} />
+      <ChoiceFilter {...fields.choice("enabled")} />
+      <ClearFiltersButton shown={pageFiltersActive(filters)} onClear={() => onChange(NO_CREDENTIAL_FILTERS)} />
     </search>
   );
 }

@@ -1,5 +1,8 @@
 "use client";
 
+// The events page's client part: the filter bar (state in the URL), the "new events" indicator,
+// the export, and the virtualised table with its loading, empty and error states. Opening a row
+// navigates to /events/{id}; the events layout shows that as a side panel over this table.
 import { usePathname, useRouter } from "next/navigation";
 import { type MouseEvent, type ReactNode, useCallback, useMemo } from "react";
 import { BulkRetryButton } from "@/components/events/bulk-retry-button";
@@ -19,9 +22,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterFold } from "@/components/ui/filter-fold";
 import { Icon } from "@/components/ui/icons";
 import { QueryLoadError } from "@/components/ui/load-error";
-// The events page's client part: the filter bar (state in the URL), the "new events" indicator,
-// the export, and the virtualised table with its loading, empty and error states. Opening a row
-// navigates to /events/{id}; the events layout shows that as a side panel over this table.
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,32 +1,28 @@
 "use client";
 
+// The overview: counts by status for the chosen period, events per hour or day, the top
+// failure reasons, and the payments' approval rate and top declines (payment-outcomes.tsx), all
+// from GET /v1/stats/overview (hourly rollups: its cost does not grow with the number of events).
+// Every figure links to the events behind it (overview-links.ts). The period lives in the URL
+// (?period=7d; the default 24 h leaves it out).
 import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
 import { formatCount, formatDateTime, humanize } from "@/components/events/format";
 import { useHydrated } from "@/components/events/use-hydrated";
 import { CHART_COLORS, ChartLegendDot, EventsChart } from "@/components/overview/events-chart";
-import { OVERVIEW_PERIODS, type OverviewPeriod, parseOverviewPeriod } from "@/components/overview/overview-period";
+import { countedEventsLink } from "@/components/overview/overview-links";
+import { OVERVIEW_PERIODS, type OverviewPeriod, overviewSearch, parseOverviewUrl } from "@/components/overview/overview-period";
 import { type Counts, type Overview, useOverview } from "@/components/overview/overview-queries";
 import { PaymentOutcomes } from "@/components/overview/payment-outcomes";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryLoadError } from "@/components/ui/load-error";
-// The overview: counts by status for the chosen period, events per hour or day, the top
-// failure reasons, and the payments' approval rate and top declines (payment-outcomes.tsx), all
-// from GET /v1/stats/overview (hourly rollups: its cost does not grow with the number of events). Every figure links to the events behind it. The period lives in
-// the URL (?period=7d; the default 24 h leaves it out).
 import { LoadingStatus } from "@/components/ui/loading-status";
-import { Skeleton } from "@/components/ui/skeleton";
-import { eventsLink } from "@/lib/links/list-links";
+import { Skeleton, SkeletonCards } from "@/components/ui/skeleton";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
 
 const PERIODS = OVERVIEW_PERIODS;
 type Period = OverviewPeriod;
-
-// A figure counts whole buckets (overview.from to overview.to), not "the last 24 hours from
-// now": its link carries that exact window, so the list behind it holds the same events.
-const countedEventsLink = (overview: Overview, status?: "processed" | "failed" | "pending", failureReason?: string) =>
-  eventsLink({ status: status ? [status] : [], failureReason, from: overview.from, to: overview.to });
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${(Math.round((part / whole) * 1000) / 10).toLocaleString("en-US")}%`;
@@ -112,15 +108,11 @@ function Loading() {
   return (
     <div className="space-y-6">
       <LoadingStatus>Loading the overview…</LoadingStatus>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {["a", "b", "c", "d"].map((k) => (
-          <div key={k} className="space-y-3 rounded-lg border border-(--line) bg-(--surface) px-5 py-4">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-8 w-28" />
-            <Skeleton className="h-3 w-32" />
-          </div>
-        ))}
-      </div>
+      <SkeletonCards
+        grid="grid grid-cols-2 gap-4 lg:grid-cols-4"
+        card="space-y-3 px-5 py-4"
+        lines={["h-4 w-24", "h-8 w-28", "h-3 w-32"]}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Skeleton className="h-72 lg:col-span-2" />
         <Skeleton className="h-72" />
@@ -143,7 +135,7 @@ function FailureReasons({ overview, period }: { overview: Overview; period: Peri
       {reasons.map((r) => (
         <li key={r.reason}>
           <Link
-            href={countedEventsLink(overview, "failed", r.reason)}
+            href={countedEventsLink(overview, { status: ["failed"], failureReason: r.reason })}
             className="block px-5 py-3 transition-colors hover:bg-(--surface-muted)/60 focus-visible:-outline-offset-2"
           >
             <span className="flex items-baseline justify-between gap-3 text-sm">
@@ -164,15 +156,9 @@ function FailureReasons({ overview, period }: { overview: Overview; period: Peri
 }
 
 export function OverviewDashboard({ initial }: { initial?: Overview }) {
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
+  const [{ period }, setUrl] = useUrlFilters(parseOverviewUrl, overviewSearch);
   const hydrated = useHydrated();
-  const period = parseOverviewPeriod(searchParams.get("period"));
   const query = useOverview(period, initial);
-
-  function choose(next: Period) {
-    window.history.replaceState(null, "", next === "24h" ? pathname : `${pathname}?period=${next}`);
-  }
 
   const overview = query.data;
   const stale = query.isPlaceholderData;
@@ -181,7 +167,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
   return (
     <div className={cx("space-y-6", CHART_COLORS)}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PeriodPicker value={period} onChange={choose} />
+        <PeriodPicker value={period} onChange={(next) => setUrl({ period: next })} />
         {overview && hydrated ? (
           <p className="text-xs text-(--fg-subtle)" aria-live="polite">
             {stale
@@ -211,7 +197,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
                   status={status}
                   count={overview.totals[card.key]}
                   detail={card.detail(overview.totals, label)}
-                  href={countedEventsLink(overview, status)}
+                  href={countedEventsLink(overview, { status: status ? [status] : [] })}
                   testId={`overview-${card.key}`}
                 />
               );
@@ -255,7 +241,7 @@ export function OverviewDashboard({ initial }: { initial?: Overview }) {
                 {overview.totals.failed > 0 ? (
                   <div className="border-t border-(--line) px-5 py-3">
                     <Link
-                      href={countedEventsLink(overview, "failed")}
+                      href={countedEventsLink(overview, { status: ["failed"] })}
                       className="inline-flex items-center gap-1 text-sm font-medium text-(--accent-text) hover:underline"
                     >
                       See the failed events

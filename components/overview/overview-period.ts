@@ -11,3 +11,9 @@ export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number]["value"];
 export function parseOverviewPeriod(value: string | null | undefined): OverviewPeriod {
   return OVERVIEW_PERIODS.some((p) => p.value === value) ? (value as OverviewPeriod) : "24h";
 }
+
+/** The overview's URL state (useUrlFilters): its period. */
+export const parseOverviewUrl = (params: URLSearchParams) => ({ period: parseOverviewPeriod(params.get("period")) });
+
+/** The URL's query for a period: none for the default 24 hours. */
+export const overviewSearch = ({ period }: { period: OverviewPeriod }) => (period === "24h" ? "" : `?period=${period}`);

@@ -6,11 +6,11 @@
 // overview's very window.
 import Link from "next/link";
 import { acquirerLabel, formatCount } from "@/components/events/format";
+import { countedEventsLink } from "@/components/overview/overview-links";
 import type { Decline, Overview } from "@/components/overview/overview-queries";
 import { Badge } from "@/components/ui/badge";
 import type { DeclineClass } from "@/lib/declines/abecs-codes";
 import type { EventFilters } from "@/lib/events/list/event-filters";
-import { eventsLink } from "@/lib/links/list-links";
 
 const CLASS_TONES: Record<DeclineClass, "warning" | "danger" | "neutral"> = {
   reversible: "warning",
@@ -23,13 +23,32 @@ const rate = (value: number | null) =>
 
 /** The denied payments of the window with this code ("": none sent, so the unknown class). */
 const declinesLink = (overview: Overview, decline: Decline, who: Pick<EventFilters, "acquirer" | "merchantId">) =>
-  eventsLink({
+  countedEventsLink(overview, {
     ...who,
     transactionStatus: "denied",
     ...(decline.responseCode ? { responseCode: decline.responseCode } : { declineClass: "unknown" as const }),
-    from: overview.from,
-    to: overview.to,
   });
+
+/** The window's approved or declined (denied) payments, counted, linking to them. */
+function OutcomeLink({
+  overview,
+  status,
+  outcome,
+}: {
+  overview: Overview;
+  status: "approved" | "denied";
+  outcome: "approved" | "declined";
+}) {
+  return (
+    <Link
+      href={countedEventsLink(overview, { transactionStatus: status })}
+      className="text-(--accent-text) hover:underline"
+      data-testid={`${outcome}-payments`}
+    >
+      {formatCount(overview.payments[outcome])} {outcome}
+    </Link>
+  );
+}
 
 function DeclineList({
   title,
@@ -94,20 +113,8 @@ export function PaymentOutcomes({ overview }: { overview: Overview }) {
           Approved ÷ decided authorizations and pre-authorizations ({formatCount(decided)} decided)
         </p>
         <p className="mt-3 flex gap-4 text-sm">
-          <Link
-            href={eventsLink({ transactionStatus: "approved", from: overview.from, to: overview.to })}
-            className="text-(--accent-text) hover:underline"
-            data-testid="approved-payments"
-          >
-            {formatCount(payments.approved)} approved
-          </Link>
-          <Link
-            href={eventsLink({ transactionStatus: "denied", from: overview.from, to: overview.to })}
-            className="text-(--accent-text) hover:underline"
-            data-testid="declined-payments"
-          >
-            {formatCount(payments.declined)} declined
-          </Link>
+          <OutcomeLink overview={overview} status="approved" outcome="approved" />
+          <OutcomeLink overview={overview} status="denied" outcome="declined" />
         </p>
       </section>
       <DeclineList

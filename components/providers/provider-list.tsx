@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icons";
 import { LoadingStatus } from "@/components/ui/loading-status";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonCards } from "@/components/ui/skeleton";
 import type { ProviderDto } from "@/lib/providers/list-providers";
 import type { ProviderField } from "@/lib/providers/provider-fields";
 
@@ -75,15 +75,11 @@ function LoadingCards() {
   return (
     <>
       <LoadingStatus>Loading providers…</LoadingStatus>
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        {["a", "b", "c", "d"].map((key) => (
-          <Card key={key} className="space-y-4 px-5 py-5">
-            <Skeleton className="h-5 w-32" />
-            <Skeleton className="h-3 w-20" />
-            <Skeleton className="h-24 w-full" />
-          </Card>
-        ))}
-      </div>
+      <SkeletonCards
+        grid="grid grid-cols-1 gap-5 lg:grid-cols-2"
+        card="space-y-4 px-5 py-5"
+        lines={["h-5 w-32", "h-3 w-20", "h-24 w-full"]}
+      />
     </>
   );
 }

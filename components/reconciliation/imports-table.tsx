@@ -8,24 +8,28 @@ import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+import { ACTIONS_COLUMN, InfiniteListTable, type ListDeclaration } from "@/components/ui/list-table";
 import type { ImportDto } from "@/lib/reconciliation/import-dto";
 
-const COLUMNS = [
-  "Imported",
-  "Acquirer",
-  "Period",
-  "Sales",
-  "Matched",
-  "Missing",
-  "Without sale",
-  "Mismatches",
-  "Status",
-  ACTIONS_COLUMN,
-];
-
-// On a phone: the acquirer, the statement's period, its status and when it was imported; then "Show exceptions".
-const CARD = { title: "Acquirer", lines: ["Period"], badge: "Status", time: "Imported" };
+const IMPORTS_TABLE: ListDeclaration = {
+  caption: "Statement imports",
+  testId: "imports-table",
+  noun: ["import", "imports"],
+  columns: [
+    "Imported",
+    "Acquirer",
+    "Period",
+    "Sales",
+    "Matched",
+    "Missing",
+    "Without sale",
+    "Mismatches",
+    "Status",
+    ACTIONS_COLUMN,
+  ],
+  // On a phone: the acquirer, the statement's period, its status and when it was imported; then "Show exceptions".
+  card: { title: "Acquirer", lines: ["Period"], badge: "Status", time: "Imported" },
+};
 
 const period = (row: ImportDto) =>
   row.periodStart === row.periodEnd ? (row.periodStart ?? "—") : `${row.periodStart ?? "?"} to ${row.periodEnd ?? "?"}`;
@@ -77,16 +81,12 @@ export function ImportsTable({
   return (
     <InfiniteListTable
       query={query}
-      noun={["import", "imports"]}
-      caption="Statement imports"
-      testId="imports-table"
-      columns={COLUMNS}
-      card={CARD}
       empty={
         <EmptyState icon="inbox" title="No statements imported yet">
           Import an acquirer's statement above: its sales are matched against the notifications.
         </EmptyState>
       }
+      {...IMPORTS_TABLE}
     >
       {rows.map((row) => (
         <ImportRow key={row.id} row={row} selected={row.id === selectedId} onSelect={() => onSelect(row.id)} />

@@ -8,8 +8,8 @@ import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { formatAmount } from "@/components/events/format";
-import { MerchantFilter } from "@/components/merchants/merchant-picker";
 import { DailyCountsTable } from "@/components/reconciliation/daily-counts-table";
+import { ExceptionFilterBar } from "@/components/reconciliation/exception-filter-bar";
 import { ImportsTable } from "@/components/reconciliation/imports-table";
 import {
   type ExceptionFilters,
@@ -22,21 +22,17 @@ import { ResolveExceptionDialog } from "@/components/reconciliation/resolve-exce
 import { StatementUpload } from "@/components/reconciliation/statement-upload";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ClearFiltersButton } from "@/components/ui/clear-filters-button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ChoiceFilter, FilterField } from "@/components/ui/filter-field";
 import { activeCount, FilterFold } from "@/components/ui/filter-fold";
-import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+import { ACTIONS_COLUMN, InfiniteListTable, type ListDeclaration } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
-import { NoMatches } from "@/components/ui/no-matches";
-import { Select } from "@/components/ui/select";
+import { FilteredEmptyState } from "@/components/ui/no-matches";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { can } from "@/lib/access/roles";
-import { filterControl, filterLabel, pageFiltersActive, pageFiltersQuery } from "@/lib/paging/list-filter-table";
+import { pageFiltersActive, pageFiltersQuery } from "@/lib/paging/list-filter-table";
 import type { ExceptionDto } from "@/lib/reconciliation/exception-dto";
 import { EXCEPTION_FILTER_TABLE } from "@/lib/reconciliation/exception-filter-table";
-import type { ImportDto } from "@/lib/reconciliation/import-dto";
 import { EXCEPTION_KIND_LABELS } from "@/lib/reconciliation/reconciliation-values";
 
 const search = (filters: ExceptionFilters) => {
@@ -56,13 +52,12 @@ function sides(exception: ExceptionDto): string {
 function ExceptionRow({
   exception,
   staff,
-  mayResolve,
   onResolve,
 }: {
   exception: ExceptionDto;
   staff: boolean;
-  mayResolve: boolean;
-  onResolve: () => void;
+  /** Offers "Resolve" on an open exception (absent for those who may not resolve). */
+  onResolve?: () => void;
 }) {
   const sale = exception.sale;
   return (
@@ -108,7 +103,7 @@ function ExceptionRow({
         <Badge tone={exception.status === "open" ? "warning" : "success"}>{exception.status}</Badge>
       </Td>
       <Td className="whitespace-nowrap text-right">
-        {mayResolve && exception.status === "open" ? (
+        {onResolve && exception.status === "open" ? (
           <Button variant="secondary" size="sm" onClick={onResolve} aria-label={`Resolve exception ${exception.id}`}>
             Resolve
           </Button>
@@ -118,67 +113,14 @@ function ExceptionRow({
   );
 }
 
-const importLabel = (row: ImportDto) =>
-  `${row.acquirerName} ${row.periodStart ?? ""}${row.periodEnd && row.periodEnd !== row.periodStart ? ` to ${row.periodEnd}` : ""} (${row.id.slice(-6)})`;
-
-function ExceptionFilterBar({
-  filters,
-  setFilters,
-  imports,
-  staff,
-}: {
-  filters: ExceptionFilters;
-  setFilters: (changes: Partial<ExceptionFilters>) => void;
-  imports: ImportDto[];
-  staff: boolean;
-}) {
-  return (
-    <search aria-label="Filter the exceptions" className="mb-4 flex flex-wrap items-end gap-3">
-      {staff ? (
-        <FilterField label={filterLabel(EXCEPTION_FILTER_TABLE, "import_id")} className="w-full sm:w-72">
-          {(id) => (
-            <Select
-              id={id}
-              size="sm"
-              value={filters.import_id ?? ""}
-              onChange={(e) => setFilters({ import_id: e.target.value || undefined })}
-            >
-              <option value="">Every import</option>
-              {filters.import_id && !imports.some((row) => row.id === filters.import_id) ? (
-                <option value={filters.import_id}>{filters.import_id}</option>
-              ) : null}
-              {imports.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {importLabel(row)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FilterField>
-      ) : null}
-      <ChoiceFilter
-        control={filterControl(EXCEPTION_FILTER_TABLE, "kind")}
-        value={filters.kind}
-        onChange={(kind) => setFilters({ kind })}
-      />
-      {staff ? (
-        <FilterField label={filterLabel(EXCEPTION_FILTER_TABLE, "merchant_id")} className="w-full sm:w-72">
-          {(id) => <MerchantFilter id={id} value={filters.merchant_id} onChange={(merchant_id) => setFilters({ merchant_id })} />}
-        </FilterField>
-      ) : null}
-      <ChoiceFilter
-        control={filterControl(EXCEPTION_FILTER_TABLE, "status")}
-        value={filters.status}
-        onChange={(status) => setFilters({ status })}
-      />
-      <ClearFiltersButton shown={pageFiltersActive(filters)} onClear={() => setFilters(NO_EXCEPTION_FILTERS)} />
-    </search>
-  );
-}
-
-const EXCEPTION_COLUMNS = ["Sale day", "Kind", "MID / TID", "What differs", "Event", "Merchant", "Status", ACTIONS_COLUMN];
-// On a phone: what kind of difference, on which sale day, what each side says, its MID/TID and event; its status; Resolve.
-const EXCEPTION_CARD = { title: "Kind", aside: "Sale day", lines: ["What differs", "MID / TID", "Event"], badge: "Status" };
+const EXCEPTIONS_TABLE: ListDeclaration = {
+  caption: "Reconciliation exceptions",
+  testId: "exceptions-table",
+  noun: ["exception", "exceptions"],
+  columns: ["Sale day", "Kind", "MID / TID", "What differs", "Event", "Merchant", "Status", ACTIONS_COLUMN],
+  // On a phone: what kind of difference, on which sale day, what each side says, its MID/TID and event; its status; Resolve.
+  card: { title: "Kind", aside: "Sale day", lines: ["What differs", "MID / TID", "Event"], badge: "Status" },
+};
 
 export function ReconciliationView() {
   const [filters, setFilters] = useUrlFilters(parseExceptionFilters, search);
@@ -216,34 +158,26 @@ export function ReconciliationView() {
         </FilterFold>
         <InfiniteListTable
           query={exceptions}
-          noun={["exception", "exceptions"]}
-          caption="Reconciliation exceptions"
-          testId="exceptions-table"
-          columns={EXCEPTION_COLUMNS}
-          card={EXCEPTION_CARD}
           empty={
-            pageFiltersActive(filters) ? (
-              <NoMatches
-                narrowedBy="filters"
-                title="No exceptions match these filters"
-                onClear={() => setFilters(NO_EXCEPTION_FILTERS)}
-              >
-                Widen the import, the kind, the merchant or the status.
-              </NoMatches>
-            ) : (
+            <FilteredEmptyState
+              filtered={pageFiltersActive(filters)}
+              plural="exceptions"
+              widen="Widen the import, the kind, the merchant or the status."
+              onClear={() => setFilters(NO_EXCEPTION_FILTERS)}
+            >
               <EmptyState icon="audit" title="No exceptions">
                 Sales of an imported statement that do not match the notifications show here.
               </EmptyState>
-            )
+            </FilteredEmptyState>
           }
+          {...EXCEPTIONS_TABLE}
         >
           {rows.map((exception) => (
             <ExceptionRow
               key={exception.id}
               exception={exception}
               staff={staff}
-              mayResolve={mayWrite}
-              onResolve={() => setResolving(exception)}
+              onResolve={mayWrite ? () => setResolving(exception) : undefined}
             />
           ))}
         </InfiniteListTable>

@@ -8,6 +8,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { ControlIcon } from "@/components/ui/control-icons";
+import { disclosureProps } from "@/components/ui/disclosure";
 
 export function FilterFold({ active, children }: { active: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -18,9 +19,7 @@ export function FilterFold({ active, children }: { active: number; children: Rea
         variant="secondary"
         size="sm"
         className="mb-3 md:hidden"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
+        {...disclosureProps(open, id, () => setOpen(!open))}
         data-testid="filters-toggle"
       >
         <ControlIcon name={open ? "close" : "filterOff"} className="size-3.5" />

@@ -24,6 +24,12 @@ type TableProps = {
   children: ReactNode;
 };
 
+/** The list's rows in words, one and many ("entry", "entries"): the footer's count. */
+type Noun = [singular: string, plural: string];
+
+/** A list's declaration beside its view: its words (caption and nouns), test id, columns and phone card. */
+export type ListDeclaration = Pick<TableProps, "caption" | "testId" | "columns" | "card"> & { noun: Noun };
+
 /** The table itself: its header, then skeleton rows while `pending`, then the rows. */
 export function ListTable({
   caption,
@@ -65,7 +71,7 @@ export function InfiniteListTable({
   ...table
 }: TableProps & {
   query: UseInfiniteQueryResult<InfiniteData<{ data: unknown[] }>>;
-  noun: [singular: string, plural: string];
+  noun: Noun;
   empty: ReactNode;
 }) {
   const shown = query.data?.pages.reduce((rows, page) => rows + page.data.length, 0) ?? 0;

@@ -35,3 +35,29 @@ export function NoMatches({
     </EmptyState>
   );
 }
+
+/**
+ * A filtered list's empty state: while its filters are applied, that no `plural` match them
+ * (`widen`: how to widen them) and the button that clears them; otherwise `children`, why the
+ * list itself is empty.
+ */
+export function FilteredEmptyState({
+  filtered,
+  plural,
+  widen,
+  onClear,
+  children,
+}: {
+  filtered: boolean;
+  plural: string;
+  widen: ReactNode;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  if (!filtered) return children;
+  return (
+    <NoMatches narrowedBy="filters" title={`No ${plural} match these filters`} onClear={onClear}>
+      {widen}
+    </NoMatches>
+  );
+}

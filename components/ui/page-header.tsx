@@ -32,14 +32,17 @@ export function PageShell({
 
 /**
  * A dashboard page whose one view keeps its state in the URL (its filters): the view reads the
- * search params, so it renders under Suspense, which lets the rest of the page prerender.
+ * search params, so it renders under Suspense, which lets the rest of the page prerender. The
+ * page file exports it as its default, titled as its metadata is.
  */
-export function UrlStatePage({ title, description, view: View }: { title: string; description: string; view: ComponentType }) {
-  return (
-    <PageShell title={title} description={description}>
-      <Suspense>
-        <View />
-      </Suspense>
-    </PageShell>
-  );
+export function urlStatePage({ title, description, view: View }: { title: string; description: string; view: ComponentType }) {
+  return function UrlStatePage() {
+    return (
+      <PageShell title={title} description={description}>
+        <Suspense>
+          <View />
+        </Suspense>
+      </PageShell>
+    );
+  };
 }

@@ -10,11 +10,11 @@ import { cardEventData, digits } from "../../tests/support/event-data";
 import { cieloCv, cieloFile, cieloRo, saoPauloDay } from "../../tests/support/statement-files";
 import { apiAs } from "../support/api-as";
 import { queryE2E } from "../support/database";
-import { expect, fillSignInForm, test } from "../support/fixtures";
+import { expect, fillSignInForm, signInAs, test } from "../support/fixtures";
 import { importStatement, merchantAccount, newCredential, newMerchant, uniqueName } from "../support/made-through-api";
 import { RECEIVER_PORT } from "../support/run-env";
 import { screenshotPath } from "../support/screenshots";
-import { USERS } from "../support/users";
+import { type E2EUser, USERS } from "../support/users";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -128,9 +128,20 @@ test.beforeAll(async () => {
   };
 });
 
-async function expectNoSidewaysPage(page: Page) {
+/** Signed in as `user`, the list at `path` once its first row shows: its rows (by their test id). */
+async function openList(page: Page, user: E2EUser, path: string, rowTestId: string): Promise<Locator> {
+  await signInAs(page, user);
+  await page.goto(path);
+  const rows = page.getByTestId(rowTestId);
+  await expect(rows.first()).toBeVisible();
+  return rows;
+}
+
+/** No page scrolls sideways; then, given its file name, a screenshot of the page. */
+async function expectNoSidewaysPage(page: Page, screenshot?: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
+  if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
 }
 
 /** A card: within the phone's width once scrolled to (down only), each of its fields visible and in view. */
@@ -176,11 +187,8 @@ test("the menu reaches every page and folds again", async ({ page, signIn }) => 
   }
 });
 
-test("events: cards of merchant, amount, status and time; the search in the folded bar finds one", async ({ page, signIn }) => {
-  await signIn(USERS.operator);
-  await page.goto("/events");
-  const cards = page.getByTestId("event-row");
-  await expect(cards.first()).toBeVisible();
+test("events: cards of merchant, amount, status and time; the search in the folded bar finds one", async ({ page }) => {
+  const cards = await openList(page, USERS.operator, "/events", "event-row");
   await openFilters(page, page.getByRole("region", { name: "Filters" }), 0);
   await page.getByLabel(/^Search by event id/).fill(data.failedEventId);
   await expect(page).toHaveURL(new RegExp(`q=${data.failedEventId}`));
@@ -196,21 +204,15 @@ test("events: cards of merchant, amount, status and time; the search in the fold
   await expect(page.getByRole("button", { name: "Filters (1 active)" })).toBeVisible();
   // Folded again, the list is the first thing under the bar's button.
   await page.getByRole("button", { name: "Filters (1 active)" }).click();
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-events.png") });
+  await expectNoSidewaysPage(page, "phone-events.png");
   // The card opens the event.
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/events/${data.failedEventId}`));
   await expectNoSidewaysPage(page);
 });
 
-test("credentials: cards of merchant, provider, MID/TID and state; the provider filter narrows them", async ({
-  page,
-  signIn,
-}) => {
-  await signIn(USERS.operator);
-  await page.goto(`/credentials?merchantId=${data.merchantId}`);
-  const cards = page.getByTestId("credential-row");
+test("credentials: cards of merchant, provider, MID/TID and state; the provider filter narrows them", async ({ page }) => {
+  const cards = await openList(page, USERS.operator, `/credentials?merchantId=${data.merchantId}`, "credential-row");
   await expect(cards).toHaveCount(2);
   const cielo = page.locator(`[data-credential-id="${data.cieloId}"]`);
   await expectCard(cielo, [
@@ -227,8 +229,7 @@ test("credentials: cards of merchant, provider, MID/TID and state; the provider 
   ]);
   await cielo.getByRole("button", { name: `Details of credential ${data.cieloId}` }).click();
   await expect(page.locator(`#credential-details-${data.cieloId}`)).toBeVisible();
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-credentials.png") });
+  await expectNoSidewaysPage(page, "phone-credentials.png");
 
   await openFilters(page, page.getByRole("search", { name: "Filter credentials" }), 1);
   await page.getByRole("combobox", { name: "Provider" }).selectOption({ label: "PagSeguro" });
@@ -238,11 +239,8 @@ test("credentials: cards of merchant, provider, MID/TID and state; the provider 
   await expectNoSidewaysPage(page);
 });
 
-test("users: cards of username, role and state; the search in the folded bar narrows them", async ({ page, signIn }) => {
-  await signIn(USERS.admin);
-  await page.goto("/users");
-  const cards = page.getByTestId("user-row");
-  await expect(cards.first()).toBeVisible();
+test("users: cards of username, role and state; the search in the folded bar narrows them", async ({ page }) => {
+  const cards = await openList(page, USERS.admin, "/users", "user-row");
   await openFilters(page, page.getByRole("searchbox", { name: "Search users" }), 0);
   await page.getByRole("searchbox", { name: "Search users" }).fill(data.account.username);
   await expect(page).toHaveURL(new RegExp(`search=${data.account.username}`));
@@ -254,17 +252,12 @@ test("users: cards of username, role and state; the search in the folded bar nar
     card.getByText("Active", { exact: true }),
     card.getByRole("button", { name: `Reset password of ${data.account.username}` }),
   ]);
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-users.png") });
+  await expectNoSidewaysPage(page, "phone-users.png");
 });
 
-test("audit log: cards of action, actor and time; the target filter narrows them", async ({ page, signIn }) => {
-  await signIn(USERS.admin);
-  await page.goto("/audit-log");
-  const cards = page.getByTestId("audit-row");
-  await expect(cards.first()).toBeVisible();
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-audit-log.png") });
+test("audit log: cards of action, actor and time; the target filter narrows them", async ({ page }) => {
+  const cards = await openList(page, USERS.admin, "/audit-log", "audit-row");
+  await expectNoSidewaysPage(page, "phone-audit-log.png");
   await openFilters(page, page.getByRole("search", { name: "Filter the audit log" }), 0);
   await page.getByLabel("Target ID").fill(data.merchantId);
   await expect(page).toHaveURL(new RegExp(`targetId=${data.merchantId}`));
@@ -280,11 +273,8 @@ test("audit log: cards of action, actor and time; the target filter narrows them
   await expectNoSidewaysPage(page);
 });
 
-test("merchants: cards of name, CNPJ and date; the search finds the merchant", async ({ page, signIn }) => {
-  await signIn(USERS.operator);
-  await page.goto("/merchants");
-  const cards = page.getByTestId("merchant-row");
-  await expect(cards.first()).toBeVisible();
+test("merchants: cards of name, CNPJ and date; the search finds the merchant", async ({ page }) => {
+  const cards = await openList(page, USERS.operator, "/merchants", "merchant-row");
   await openFilters(page, page.getByRole("searchbox", { name: "Search merchants" }), 0);
   await page.getByRole("searchbox", { name: "Search merchants" }).fill(data.merchantName);
   await expect(page).toHaveURL(/search=/);
@@ -296,14 +286,12 @@ test("merchants: cards of name, CNPJ and date; the search finds the merchant", a
     card.locator("time"),
     card.getByRole("link", { name: `View credentials of ${data.merchantName}` }),
   ]);
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-merchants.png") });
+  await expectNoSidewaysPage(page, "phone-merchants.png");
 });
 
-test("alerts: cards of what, kind, state and time; the state filter narrows them", async ({ page, signIn }) => {
-  await signIn(USERS.operator);
-  await page.goto("/alerts");
-  const mine = page.getByTestId("alert-row").filter({ hasText: data.alertEndpointId });
+test("alerts: cards of what, kind, state and time; the state filter narrows them", async ({ page }) => {
+  const rows = await openList(page, USERS.operator, "/alerts", "alert-row");
+  const mine = rows.filter({ hasText: data.alertEndpointId });
   await expect(mine).toHaveCount(1);
   await expectCard(mine, [
     mine.getByText(new RegExp(`Endpoint ${data.alertEndpointId} was disabled`)),
@@ -312,8 +300,7 @@ test("alerts: cards of what, kind, state and time; the state filter narrows them
     mine.locator("time"),
     mine.getByRole("button", { name: "Acknowledge" }),
   ]);
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-alerts.png") });
+  await expectNoSidewaysPage(page, "phone-alerts.png");
   await openFilters(page, page.getByRole("search", { name: "Filter the alerts" }), 0);
   await page.getByRole("combobox", { name: "State" }).selectOption("resolved");
   await expect(page).toHaveURL(/state=resolved/);
@@ -321,11 +308,8 @@ test("alerts: cards of what, kind, state and time; the state filter narrows them
   await expectNoSidewaysPage(page);
 });
 
-test("webhooks: endpoint cards; the merchant filter in the folded bar narrows them", async ({ page, signIn }) => {
-  await signIn(USERS.operator);
-  await page.goto("/webhooks");
-  const cards = page.getByTestId("endpoint-row");
-  await expect(cards.first()).toBeVisible();
+test("webhooks: endpoint cards; the merchant filter in the folded bar narrows them", async ({ page }) => {
+  const cards = await openList(page, USERS.operator, "/webhooks", "endpoint-row");
   await openFilters(page, page.getByRole("combobox", { name: "Merchant" }), 0);
   const box = page.getByRole("combobox", { name: "Merchant" });
   await box.fill(data.merchantName);
@@ -342,13 +326,11 @@ test("webhooks: endpoint cards; the merchant filter in the folded bar narrows th
       .getByText(/No deliveries yet|% of \d+/),
     card.getByRole("button", { name: `Deliveries of ${data.endpointUrl}`, exact: true }),
   ]);
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-endpoints.png") });
+  await expectNoSidewaysPage(page, "phone-endpoints.png");
 });
 
-test("reconciliation: import and exception cards; the kind filter narrows them", async ({ page, signIn }) => {
-  await signIn(USERS.operator);
-  await page.goto(`/reconciliation?import_id=${data.importId}`);
+test("reconciliation: import and exception cards; the kind filter narrows them", async ({ page }) => {
+  const cards = await openList(page, USERS.operator, `/reconciliation?import_id=${data.importId}`, "exception-row");
   const imported = page.locator(`[data-testid="import-row"][data-import-id="${data.importId}"]`);
   await expectCard(imported, [
     imported.locator("td").nth(1),
@@ -356,7 +338,6 @@ test("reconciliation: import and exception cards; the kind filter narrows them",
     imported.locator("time"),
   ]);
   await expect(imported.locator("td").nth(1)).toContainText("cielo");
-  const cards = page.getByTestId("exception-row");
   await expect(cards).toHaveCount(2);
   const missing = cards.filter({ hasText: "NSU 000700" });
   await expectCard(missing, [
@@ -372,8 +353,7 @@ test("reconciliation: import and exception cards; the kind filter narrows them",
   await expect(page).toHaveURL(/kind=notification_without_sale/);
   await expect(cards).toHaveCount(1);
   await expect(cards.first().getByRole("link", { name: data.withoutSaleEventId })).toBeVisible();
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-reconciliation.png") });
+  await expectNoSidewaysPage(page, "phone-reconciliation.png");
 });
 
 test("the portal's events: the merchant's own cards; the search in the folded bar finds one", async ({ page }) => {
@@ -389,6 +369,5 @@ test("the portal's events: the merchant's own cards; the search in the folded ba
   await expect(card).toHaveAttribute("data-event-id", data.eventId);
   await expectCard(card, [card.getByTestId("event-merchant"), card.locator("time"), card.getByText(/R\$\s100,00/)]);
   await expect(card.getByTestId("event-merchant")).toHaveText(data.merchantName);
-  await expectNoSidewaysPage(page);
-  await page.screenshot({ path: screenshotPath("phone-portal-events.png") });
+  await expectNoSidewaysPage(page, "phone-portal-events.png");
 });
