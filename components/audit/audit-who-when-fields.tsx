@@ -5,7 +5,7 @@
 // created_at[lt] (a half-open period, as every list takes it).
 import { type ReactNode, useId } from "react";
 import type { AuditFilters } from "@/components/audit/audit-queries";
-import { Input } from "@/components/ui/input";
+import { Input, TYPED_AS_IS } from "@/components/ui/input";
 import type { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { AUDIT_FILTER_TABLE } from "@/lib/audit/audit-filter-table";
 import { filterLabel } from "@/lib/paging/list-filter-table";
@@ -67,9 +67,7 @@ export function AuditWhoWhenFields({ filters, setFilters, actor }: WhoWhenProps)
           id={ids.actor}
           className="h-8! text-sm"
           placeholder="Username"
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="none"
+          {...TYPED_AS_IS}
           value={actor.text}
           maxLength={64}
           onChange={(e) => actor.type(e.target.value)}

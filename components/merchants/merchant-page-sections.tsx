@@ -3,7 +3,7 @@
 // The sections of the staff merchant page: counts over 24 h, credentials, recent failed events
 // and deliveries, merchant accounts. Each is small and links to the full list it summarises.
 import Link from "next/link";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { formatCount } from "@/components/events/format";
 import {
   useMerchantAccounts,
@@ -47,19 +47,46 @@ function None({ children }: { children: ReactNode }) {
   return <p className="text-(--fg-muted)">{children}</p>;
 }
 
+type SectionQuery<T> = {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+  data?: { data: T[] };
+};
+
 /** A section's state before its rows: loading, its failed load (with a retry), or empty. */
-function SectionState({
-  query,
-  what,
-  empty,
-}: {
-  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown; data?: { data: unknown[] } };
-  what: string;
-  empty: string;
-}) {
+function SectionState({ query, what, empty }: { query: SectionQuery<unknown>; what: string; empty: string }) {
   if (query.isError) return <QueryLoadError query={query} what={what} />;
   if (query.isPending) return <None>Loading the {what}…</None>;
   return query.data?.data.length === 0 ? <None>{empty}</None> : null;
+}
+
+/** A section listing a few of the merchant's `what` (its state first), one line each. */
+function ListSection<T extends { id: string }>({
+  query,
+  what,
+  empty = `No ${what}.`,
+  row,
+  ...section
+}: Omit<ComponentProps<typeof Section>, "children"> & {
+  query: SectionQuery<T>;
+  what: string;
+  empty?: string;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Section {...section}>
+      <SectionState query={query} what={what} empty={empty} />
+      <ul className="divide-y divide-(--line)">
+        {(query.data?.data ?? []).map((item) => (
+          <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+            {row(item)}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
 }
 
 export function MerchantCounts({ id, since }: { id: string; since: string }) {
@@ -90,97 +117,89 @@ export function MerchantCounts({ id, since }: { id: string; since: string }) {
 }
 
 export function MerchantCredentials({ id }: { id: string }) {
-  const query = useMerchantCredentials(id);
-  const rows = query.data?.data ?? [];
   return (
-    <Section
+    <ListSection
       title="Credentials"
       testId="merchant-credentials"
       action={more(credentialsLink({ merchantId: id }), "All credentials")}
-    >
-      <SectionState query={query} what="credentials" empty="No credentials." />
-      <ul className="divide-y divide-(--line)">
-        {rows.map((c) => (
-          <li key={c.id} className="flex items-center justify-between gap-3 py-2">
-            <span className="font-mono text-xs">{c.id}</span>
-            <span className="flex gap-2">
-              {c.testMode ? <Badge>test</Badge> : null}
-              <Badge tone={c.enabled ? "success" : "danger"}>{c.enabled ? "enabled" : "disabled"}</Badge>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Section>
+      query={useMerchantCredentials(id)}
+      what="credentials"
+      row={(c) => (
+        <>
+          <span className="font-mono text-xs">{c.id}</span>
+          <span className="flex gap-2">
+            {c.testMode ? <Badge>test</Badge> : null}
+            <Badge tone={c.enabled ? "success" : "danger"}>{c.enabled ? "enabled" : "disabled"}</Badge>
+          </span>
+        </>
+      )}
+    />
   );
 }
 
-export function MerchantFailedEvents({ id }: { id: string }) {
-  const query = useMerchantFailedEvents(id);
-  const rows = query.data?.data ?? [];
+/** The merchant's recent failures: the events that failed, and the deliveries that did. */
+export function MerchantFailures({ id }: { id: string }) {
   return (
-    <Section
-      title="Recent failed events"
-      testId="merchant-failed-events"
-      action={more(eventsLink({ merchantId: id, status: ["failed"] }), "All failed events")}
-    >
-      <SectionState query={query} what="failed events" empty="No failed events." />
-      <ul className="divide-y divide-(--line)">
-        {rows.map((e) => (
-          <li key={e.id} className="flex items-center justify-between gap-3 py-2">
+    <>
+      <ListSection
+        title="Recent failed events"
+        testId="merchant-failed-events"
+        action={more(eventsLink({ merchantId: id, status: ["failed"] }), "All failed events")}
+        query={useMerchantFailedEvents(id)}
+        what="failed events"
+        row={(e) => (
+          <>
             <Link href={`/events/${e.id}`} className="font-mono text-xs text-(--accent-text) hover:underline">
               {e.id}
             </Link>
             <span className="text-(--fg-muted)">{e.type}</span>
             <DateTime iso={e.createdAt} />
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-export function MerchantFailedDeliveries({ id }: { id: string }) {
-  const query = useMerchantFailedDeliveries(id);
-  const rows = query.data?.data ?? [];
-  return (
-    <Section title="Recent failed deliveries" testId="merchant-failed-deliveries">
-      <SectionState query={query} what="failed deliveries" empty="No failed deliveries." />
-      <ul className="divide-y divide-(--line)">
-        {rows.map((d) => (
-          <li key={d.id} className="flex items-center justify-between gap-3 py-2">
+          </>
+        )}
+      />
+      <ListSection
+        title="Recent failed deliveries"
+        testId="merchant-failed-deliveries"
+        query={useMerchantFailedDeliveries(id)}
+        what="failed deliveries"
+        row={(d) => (
+          <>
             <span className="font-mono text-xs">{d.webhookId}</span>
             <Link href={`/events/${d.eventId}`} className="font-mono text-xs text-(--accent-text) hover:underline">
               event {d.eventId}
             </Link>
             <span>{d.attemptCount} attempts</span>
-          </li>
-        ))}
-      </ul>
-    </Section>
+          </>
+        )}
+      />
+    </>
   );
 }
 
+/** Admins only: the users API is theirs. */
 export function MerchantAccounts({ id, admin }: { id: string; admin: boolean }) {
   const query = useMerchantAccounts(id, admin);
-  const rows = query.data?.data ?? [];
+  if (!admin) {
+    return (
+      <Section title="Merchant accounts" testId="merchant-accounts">
+        <None>Only administrators see and manage accounts.</None>
+      </Section>
+    );
+  }
   return (
-    <Section title="Merchant accounts" testId="merchant-accounts" action={admin ? more("/users", "Users") : undefined}>
-      {!admin ? <None>Only administrators see and manage accounts.</None> : null}
-      {admin ? (
-        <SectionState
-          query={query}
-          what="merchant accounts"
-          empty="No merchant accounts. An administrator can create one in Users."
-        />
-      ) : null}
-      <ul className="divide-y divide-(--line)">
-        {rows.map((u) => (
-          <li key={u.id} className="flex items-center justify-between gap-3 py-2">
-            <span className="font-medium">{u.username}</span>
-            {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
-          </li>
-        ))}
-      </ul>
-    </Section>
+    <ListSection
+      title="Merchant accounts"
+      testId="merchant-accounts"
+      action={more("/users", "Users")}
+      query={query}
+      what="merchant accounts"
+      empty="No merchant accounts. An administrator can create one in Users."
+      row={(u) => (
+        <>
+          <span className="font-medium">{u.username}</span>
+          {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="success">active</Badge>}
+        </>
+      )}
+    />
   );
 }

@@ -10,26 +10,21 @@ import {
   MerchantAccounts,
   MerchantCounts,
   MerchantCredentials,
-  MerchantFailedDeliveries,
-  MerchantFailedEvents,
+  MerchantFailures,
   Section,
 } from "@/components/merchants/merchant-page-sections";
 import { useMerchant } from "@/components/merchants/merchant-queries";
 import { OpenPortalButton } from "@/components/merchants/open-portal-button";
 import { MerchantReconciliation } from "@/components/reconciliation/merchant-reconciliation";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ACTIONS_COLUMN, ListTable } from "@/components/ui/list-table";
+import { ListOrState } from "@/components/ui/list-or-state";
 import { QueryLoadError } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { Toaster } from "@/components/ui/toast";
-import { EndpointDeliveries } from "@/components/webhooks/endpoint-deliveries";
-import { EndpointRow } from "@/components/webhooks/endpoint-row";
+import { EndpointsTable } from "@/components/webhooks/endpoints-table";
 import { NewEndpointButton } from "@/components/webhooks/new-endpoint-button";
 import { useWebhookEndpoints } from "@/components/webhooks/webhook-queries";
 import { formatCnpj } from "@/lib/merchants/cnpj";
-
-const ENDPOINT_COLUMNS = ["Endpoint", "Success (24 h)", "p50", "Last error", "Next retry", ACTIONS_COLUMN];
-const ENDPOINT_CARD = { title: "Endpoint", badge: "Success (24 h)", time: "p50" };
 
 export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boolean; canWrite: boolean }) {
   const merchant = useMerchant(id);
@@ -56,8 +51,7 @@ export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boole
         <MerchantCounts id={id} since={since} />
         <MerchantEndpoints id={id} canWrite={canWrite} />
         <div className="grid gap-6 lg:grid-cols-2">
-          <MerchantFailedEvents id={id} />
-          <MerchantFailedDeliveries id={id} />
+          <MerchantFailures id={id} />
           <MerchantCredentials id={id} />
           <MerchantAccounts id={id} admin={admin} />
           <MerchantReconciliation id={id} />
@@ -68,41 +62,22 @@ export function MerchantPage({ id, admin, canWrite }: { id: string; admin: boole
 }
 
 function MerchantEndpoints({ id, canWrite }: { id: string; canWrite: boolean }) {
-  const [selected, setSelected] = useState<string | null>(null);
   const query = useWebhookEndpoints(id);
-  const endpoints = query.data?.data ?? [];
   return (
     <Section
       title="Webhook endpoints"
       testId="merchant-endpoints"
       action={canWrite ? <NewEndpointButton defaultMerchantId={id} fixedMerchant /> : undefined}
     >
-      {query.isError ? (
-        <QueryLoadError query={query} what="webhook endpoints" />
-      ) : !query.isPending && endpoints.length === 0 ? (
-        <p className="text-(--fg-muted)">No webhook endpoints.</p>
-      ) : (
-        <ListTable
-          caption="Webhook endpoints"
-          testId="endpoints-table"
+      <ListOrState query={query} what="webhook endpoints" empty={<p className="text-(--fg-muted)">No webhook endpoints.</p>}>
+        <EndpointsTable
+          endpoints={query.data?.data ?? []}
           pending={query.isPending}
-          columns={ENDPOINT_COLUMNS}
-          card={ENDPOINT_CARD}
-        >
-          {endpoints.map((endpoint) => (
-            <EndpointRow
-              key={endpoint.id}
-              endpoint={endpoint}
-              merchantName={undefined}
-              hideMerchant
-              canWrite={canWrite}
-              deliveriesOpen={selected === endpoint.id}
-              onToggleDeliveries={() => setSelected(selected === endpoint.id ? null : endpoint.id)}
-            />
-          ))}
-        </ListTable>
-      )}
-      {selected ? <EndpointDeliveries endpointId={selected} canWrite={canWrite} portal={false} /> : null}
+          canWrite={canWrite}
+          merchantColumn={false}
+          portal={false}
+        />
+      </ListOrState>
     </Section>
   );
 }

@@ -9,12 +9,12 @@ import { ControlIcon } from "@/components/ui/control-icons";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterFold } from "@/components/ui/filter-fold";
 import { LinkButton } from "@/components/ui/link-button";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { PageHeader } from "@/components/ui/page-header";
-import { SearchBox } from "@/components/ui/search-box";
+import { SearchBar } from "@/components/ui/search-bar";
 import { Toaster } from "@/components/ui/toast";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -68,19 +68,16 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
         actions={canWrite ? <NewMerchantButton onCreated={(m) => setHighlight(m.id)} /> : undefined}
       />
       <Toaster />
-      <FilterFold active={filters.search ? 1 : 0}>
-        <div className="mb-4 flex flex-wrap items-center gap-3">
-          <SearchBox
-            label={filterLabel(MERCHANT_FILTER_TABLE, "search")}
-            placeholder="Search by name or CNPJ"
-            value={search.text}
-            onChange={search.type}
-          />
-          {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
-            <span className="text-xs text-(--fg-subtle)">Updating…</span>
-          ) : null}
-        </div>
-      </FilterFold>
+      <SearchBar
+        label={filterLabel(MERCHANT_FILTER_TABLE, "search")}
+        placeholder="Search by name or CNPJ"
+        search={search}
+        applied={Boolean(filters.search)}
+      >
+        {query.isFetching && !query.isFetchingNextPage && !query.isPending ? (
+          <span className="text-xs text-(--fg-subtle)">Updating…</span>
+        ) : null}
+      </SearchBar>
 
       <InfiniteListTable
         query={query}
@@ -133,11 +130,7 @@ export function MerchantsView({ canWrite }: { canWrite: boolean }) {
           </Tr>
         ))}
       </InfiniteListTable>
-      {query.isPending ? (
-        <p role="status" className="sr-only">
-          Loading merchants…
-        </p>
-      ) : null}
+      {query.isPending ? <LoadingStatus>Loading merchants…</LoadingStatus> : null}
     </>
   );
 }

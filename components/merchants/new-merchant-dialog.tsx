@@ -11,8 +11,9 @@ import { merchantKeys } from "@/components/merchants/merchant-queries";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
+import { CreateButton } from "@/components/ui/create-button";
 import { fieldMessage } from "@/components/ui/field-error";
+import { TYPED_AS_IS } from "@/components/ui/input";
 import { TextField } from "@/components/ui/text-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
@@ -127,8 +128,7 @@ function MerchantForm({
         hint="14 characters with check digits. The 2026 alphanumeric form (letters in the first 12) is accepted."
         error={errors.taxId}
         name="taxId"
-        autoComplete="off"
-        spellCheck={false}
+        {...TYPED_AS_IS}
         placeholder="00.000.000/0000-00"
         className="font-mono tracking-wide"
         value={taxId}
@@ -203,10 +203,7 @@ export function NewMerchantButton({ onCreated }: { onCreated?: (merchant: Mercha
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
-        <ControlIcon name="plus" />
-        New merchant
-      </Button>
+      <CreateButton onClick={() => setOpen(true)}>New merchant</CreateButton>
       <MerchantDialog
         open={open}
         onClose={() => setOpen(false)}

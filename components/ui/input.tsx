@@ -14,3 +14,6 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cx(FIELD, "py-2", className)} {...props} />;
 }
+
+/** For a name or code typed as it is (a username, a CNPJ): no spelling marks, no autofill, no capital first letter. */
+export const TYPED_AS_IS = { autoComplete: "off", spellCheck: false, autoCapitalize: "none" } as const;

@@ -7,9 +7,9 @@ import { type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { ControlIcon } from "@/components/ui/control-icons";
+import { CreateButton } from "@/components/ui/create-button";
 import { fieldMessage } from "@/components/ui/field-error";
+import { TYPED_AS_IS } from "@/components/ui/input";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useIdempotentCreate } from "@/components/ui/use-idempotent-create";
@@ -85,59 +85,46 @@ export function NewUserButton({ onCreated }: { onCreated?: (id: string) => void 
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
-        <ControlIcon name="plus" />
-        New user
-      </Button>
+      <CreateButton onClick={() => setOpen(true)}>New user</CreateButton>
       <ActionDialog
         open={open}
         onClose={close}
         title={created ? `${created.user.username} can sign in` : "New user"}
         description={created ? undefined : "A staff member or an API client. The service makes the password."}
         testId="new-user-dialog"
-        action={{
-          form: ids.form,
-          label: "Create user",
-          pendingLabel: "Creating…",
-          pending,
-          done: created ? { label: "Done", onClick: close, autoFocus: true } : null,
-        }}
+        action={{ form: ids.form, label: "Create user", pendingLabel: "Creating…", pending }}
+        result={created ? <OneTimePassword username={created.user.username} password={created.password} /> : null}
       >
-        {created ? (
-          <OneTimePassword username={created.user.username} password={created.password} />
-        ) : (
-          <form id={ids.form} onSubmit={onSubmit} noValidate className="space-y-5">
-            {errors.form ? <Alert title="The user was not created.">{errors.form}</Alert> : null}
-            <TextField
-              id={ids.username}
-              label="Username"
-              hint="3 to 64 lowercase letters, digits, dots, dashes or underscores."
-              error={errors.username}
-              name="username"
-              autoComplete="off"
-              spellCheck={false}
-              data-autofocus
-              className="font-mono"
-              value={username}
-              maxLength={64}
-              onChange={(e) => {
-                setUsername(e.target.value);
-                if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
+        <form id={ids.form} onSubmit={onSubmit} noValidate className="space-y-5">
+          {errors.form ? <Alert title="The user was not created.">{errors.form}</Alert> : null}
+          <TextField
+            id={ids.username}
+            label="Username"
+            hint="3 to 64 lowercase letters, digits, dots, dashes or underscores."
+            error={errors.username}
+            name="username"
+            {...TYPED_AS_IS}
+            data-autofocus
+            className="font-mono"
+            value={username}
+            maxLength={64}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
+            }}
+          />
+          <SelectField id={ids.role} label="Role" name="role" value={role} choices={ROLE_CHOICES} onChange={setRole} />
+          {role === "merchant" ? (
+            <AccountMerchantField
+              value={merchantId}
+              error={errors.merchantId}
+              onChange={(id) => {
+                setMerchantId(id);
+                if (errors.merchantId) setErrors((prev) => ({ ...prev, merchantId: undefined }));
               }}
             />
-            <SelectField id={ids.role} label="Role" name="role" value={role} choices={ROLE_CHOICES} onChange={setRole} />
-            {role === "merchant" ? (
-              <AccountMerchantField
-                value={merchantId}
-                error={errors.merchantId}
-                onChange={(id) => {
-                  setMerchantId(id);
-                  if (errors.merchantId) setErrors((prev) => ({ ...prev, merchantId: undefined }));
-                }}
-              />
-            ) : null}
-          </form>
-        )}
+          ) : null}
+        </form>
       </ActionDialog>
     </>
   );

@@ -5,12 +5,10 @@
 // Every one of them ends the user's sessions.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ActionDialog } from "@/components/ui/action-dialog";
-import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog, type Outcome } from "@/components/ui/confirm-dialog";
 import { SelectField } from "@/components/ui/select-field";
 import { showToast } from "@/components/ui/toast";
 import { useApiSubmit } from "@/components/ui/use-api-submit";
-import { useDialogAction } from "@/components/ui/use-dialog-action";
 import { AccountMerchantField } from "@/components/users/account-merchant";
 import { OneTimePassword } from "@/components/users/one-time-password";
 import { ROLE_CHOICES } from "@/components/users/role-labels";
@@ -53,8 +51,6 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
   const roleId = useId();
   const [role, setRole] = useState<Role>("viewer");
   const [merchantId, setMerchantId] = useState<string | undefined>(undefined);
-  const [reset, setReset] = useState<UserWithPassword | null>(null);
-  const { pending, error, run, close } = useDialogAction({ onClose, reset: () => setReset(null) });
 
   useEffect(() => {
     if (!target) return;
@@ -62,58 +58,52 @@ export function UserActionDialog({ target, onClose }: { target: UserActionTarget
     setMerchantId(target.user.merchantId ?? undefined);
   }, [target]);
 
-  async function confirm() {
-    if (!target) return;
+  /** The change; a reset password is the outcome to show (once), the other changes close the dialog. */
+  async function change(): Promise<Outcome | undefined> {
+    if (!target) return undefined;
     const { user, action } = target;
-    await run(async () => {
-      if (action === "reset") {
-        setReset(await submit<UserWithPassword>(`/v1/users/${user.id}/password`, { method: "POST", body: {} }));
-      } else {
-        // A merchant account names its merchant; another role clears it (the API does).
-        const body =
-          action === "role" ? (role === "merchant" ? { role, merchantId } : { role }) : { disabled: action === "disable" };
-        await submit<UserDto>(`/v1/users/${user.id}`, { method: "PATCH", body });
-      }
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
-      showToast({ title: COPY[action].done, description: user.username });
-      if (action !== "reset") onClose();
-    }, "The service did not answer. Nothing changed; try again.");
+    let outcome: Outcome | undefined;
+    if (action === "reset") {
+      const reset = await submit<UserWithPassword>(`/v1/users/${user.id}/password`, { method: "POST", body: {} });
+      outcome = {
+        title: `New password for ${reset.user.username}`,
+        body: <OneTimePassword username={reset.user.username} password={reset.password} />,
+      };
+    } else {
+      // A merchant account names its merchant; another role clears it (the API does).
+      const body =
+        action === "role" ? (role === "merchant" ? { role, merchantId } : { role }) : { disabled: action === "disable" };
+      await submit<UserDto>(`/v1/users/${user.id}`, { method: "PATCH", body });
+    }
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    showToast({ title: COPY[action].done, description: user.username });
+    return outcome;
   }
 
   const copy = target ? COPY[target.action] : COPY.role;
+  const choosingRole = target?.action === "role";
   return (
-    <ActionDialog
+    <ConfirmDialog
       open={target !== null}
-      onClose={close}
-      size="sm"
+      onClose={onClose}
       testId="user-action-dialog"
-      title={reset ? `New password for ${reset.user.username}` : target ? `${copy.title} ${target.user.username}?` : ""}
-      description={reset || !target ? undefined : DESCRIPTIONS[target.action]}
-      action={{
-        holdCancel: true,
-        onAction: () => void confirm(),
+      title={target ? `${copy.title} ${target.user.username}?` : ""}
+      description={target ? DESCRIPTIONS[target.action] : undefined}
+      errorTitle="Nothing changed."
+      confirm={{
+        run: change,
+        failure: "The service did not answer. Nothing changed; try again.",
         label: copy.confirm,
         pendingLabel: copy.pending,
-        pending,
-        actionDisabled: target?.action === "role" && !roleChanged(target.user, role, merchantId),
+        disabled: choosingRole && !roleChanged(target.user, role, merchantId),
         danger: copy.danger,
-        autoFocus: target?.action !== "role",
-        done: reset ? { label: "Done", onClick: close, autoFocus: true } : null,
+        autoFocus: !choosingRole,
       }}
     >
-      {reset ? (
-        <OneTimePassword username={reset.user.username} password={reset.password} />
-      ) : target ? (
-        <div className="space-y-4">
-          {target.action === "role" ? (
-            <SelectField id={roleId} label="Role" value={role} choices={ROLE_CHOICES} onChange={setRole} autoFocus />
-          ) : null}
-          {target.action === "role" && role === "merchant" ? (
-            <AccountMerchantField value={merchantId} onChange={setMerchantId} />
-          ) : null}
-          {error ? <Alert title="Nothing changed.">{error}</Alert> : null}
-        </div>
+      {choosingRole ? (
+        <SelectField id={roleId} label="Role" value={role} choices={ROLE_CHOICES} onChange={setRole} autoFocus />
       ) : null}
-    </ActionDialog>
+      {choosingRole && role === "merchant" ? <AccountMerchantField value={merchantId} onChange={setMerchantId} /> : null}
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Td, Tr } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { FilterFold } from "@/components/ui/filter-fold";
 import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 // The Users page (admins): accounts of staff and API clients, a username search kept in the
 // URL (?search=), and per row the changes an admin can make. An admin's own row has none: the
@@ -14,7 +13,7 @@ import { ACTIONS_COLUMN, InfiniteListTable } from "@/components/ui/list-table";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { NoMatches } from "@/components/ui/no-matches";
 import { PageHeader } from "@/components/ui/page-header";
-import { SearchBox } from "@/components/ui/search-box";
+import { SearchBar } from "@/components/ui/search-bar";
 import { Toaster } from "@/components/ui/toast";
 import { useTypedFilter } from "@/components/ui/use-typed-filter";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -54,16 +53,12 @@ export function UsersView() {
       />
       <Toaster />
       <UserActionDialog target={target} onClose={() => setTarget(null)} />
-      <FilterFold active={filters.search ? 1 : 0}>
-        <div className="mb-4 flex flex-wrap items-center gap-3">
-          <SearchBox
-            label={filterLabel(USER_FILTER_TABLE, "search")}
-            placeholder="Search by username"
-            value={search.text}
-            onChange={search.type}
-          />
-        </div>
-      </FilterFold>
+      <SearchBar
+        label={filterLabel(USER_FILTER_TABLE, "search")}
+        placeholder="Search by username"
+        search={search}
+        applied={Boolean(filters.search)}
+      />
 
       <InfiniteListTable
         query={query}

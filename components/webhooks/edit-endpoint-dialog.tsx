@@ -6,7 +6,7 @@
 // again clears the reason. Only the changed fields are sent.
 import { useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { ApiRequestError } from "@/components/api/api-request-error";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Alert } from "@/components/ui/alert";
@@ -45,6 +45,14 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
     allAlertsHint: useId(),
   };
   const set = (patch: Partial<EndpointFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  /** A text input of the form: its label, its value, its error. */
+  const textField = (field: "url" | "description" | "rateLimit") => ({
+    id: ids[field],
+    label: LABELS[field]!,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [field]: e.target.value }),
+    error: errors[field],
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,20 +87,8 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
             {endpoint.disabledReason ?? "Disabled by hand."} Enabling it again sends what is due.
           </Alert>
         ) : null}
-        <TextField
-          id={ids.url}
-          label="URL"
-          value={values.url}
-          onChange={(e) => set({ url: e.target.value })}
-          error={errors.url}
-        />
-        <TextField
-          id={ids.description}
-          label="Description"
-          value={values.description}
-          onChange={(e) => set({ description: e.target.value })}
-          error={errors.description}
-        />
+        <TextField {...textField("url")} />
+        <TextField {...textField("description")} />
         <EventTypeChoice
           value={values.eventTypes}
           stored={endpoint.eventTypes}
@@ -100,13 +96,9 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEnd
           error={errors.eventTypes}
         />
         <TextField
-          id={ids.rateLimit}
-          label="Rate limit"
+          {...textField("rateLimit")}
           inputMode="numeric"
           hint="Deliveries per second at most (1 to 10000). Empty: no limit."
-          value={values.rateLimit}
-          onChange={(e) => set({ rateLimit: e.target.value })}
-          error={errors.rateLimit}
         />
         <label htmlFor={ids.enabled} className="flex items-center gap-2 text-sm">
           <input id={ids.enabled} type="checkbox" checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />

@@ -5,10 +5,9 @@
 // Each opens its dialog; one at a time.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DeleteEndpointDialog } from "@/components/webhooks/delete-endpoint-dialog";
 import { EditEndpointDialog } from "@/components/webhooks/edit-endpoint-dialog";
+import { EndpointConfirmDialog } from "@/components/webhooks/endpoint-confirm-dialog";
 import { RecoverDialog } from "@/components/webhooks/recover-dialog";
-import { RotateSecretDialog } from "@/components/webhooks/rotate-secret-dialog";
 import type { WebhookEndpointDto } from "@/lib/webhooks/endpoints/endpoint-dto";
 
 type Open = "edit" | "rotate" | "recover" | "delete" | null;
@@ -36,9 +35,10 @@ export function EndpointActions({ endpoint }: { endpoint: WebhookEndpointDto }) 
         Delete
       </Button>
       {open === "edit" ? <EditEndpointDialog endpoint={endpoint} onClose={close} /> : null}
-      {open === "rotate" ? <RotateSecretDialog endpoint={endpoint} onClose={close} /> : null}
       {open === "recover" ? <RecoverDialog endpoint={endpoint} onClose={close} /> : null}
-      {open === "delete" ? <DeleteEndpointDialog endpoint={endpoint} onClose={close} /> : null}
+      {open === "rotate" || open === "delete" ? (
+        <EndpointConfirmDialog endpoint={endpoint} question={open} onClose={close} />
+      ) : null}
     </>
   );
 }

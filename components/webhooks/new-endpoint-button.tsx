@@ -75,49 +75,44 @@ export function NewEndpointButton({
         open={open}
         onClose={close}
         title={created ? "Endpoint registered" : "New endpoint"}
-        action={{
-          form: "new-endpoint-form",
-          label: "Register endpoint",
-          pendingLabel: "Registering…",
-          pending,
-          done: created ? { label: "Done", onClick: close } : null,
-        }}
+        action={{ form: "new-endpoint-form", label: "Register endpoint", pendingLabel: "Registering…", pending }}
+        result={
+          created ? (
+            <SecretShownOnce title="Copy the signing secret now" secret={created.secret} testId="endpoint-secret">
+              It is shown this once. Receivers verify each delivery with it (Standard Webhooks).
+            </SecretShownOnce>
+          ) : null
+        }
       >
-        {created ? (
-          <SecretShownOnce title="Copy the signing secret now" secret={created.secret} testId="endpoint-secret">
-            It is shown this once. Receivers verify each delivery with it (Standard Webhooks).
-          </SecretShownOnce>
-        ) : (
-          <form id="new-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-            {fixedMerchant ? null : (
-              <div className="space-y-1">
-                <Label htmlFor={ids.merchant}>Merchant</Label>
-                <MerchantPicker id={ids.merchant} value={merchantId} onChange={(m) => setMerchantId(m?.id)} />
-              </div>
-            )}
+        <form id="new-endpoint-form" className="space-y-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {fixedMerchant ? null : (
             <div className="space-y-1">
-              <Label htmlFor={ids.url}>URL</Label>
-              <Input
-                id={ids.url}
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                placeholder="https://merchant.example/webhooks"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? ids.error : undefined}
-              />
+              <Label htmlFor={ids.merchant}>Merchant</Label>
+              <MerchantPicker id={ids.merchant} value={merchantId} onChange={(m) => setMerchantId(m?.id)} />
             </div>
-            <div className="space-y-1">
-              <Label htmlFor={ids.description}>Description</Label>
-              <Input id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} />
-            </div>
-            <EventTypeChoice value={eventTypes} onChange={setEventTypes} />
-            {error ? (
-              <p id={ids.error} role="alert" className="text-sm text-(--danger)">
-                {error}
-              </p>
-            ) : null}
-          </form>
-        )}
+          )}
+          <div className="space-y-1">
+            <Label htmlFor={ids.url}>URL</Label>
+            <Input
+              id={ids.url}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://merchant.example/webhooks"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+            />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={ids.description}>Description</Label>
+            <Input id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <EventTypeChoice value={eventTypes} onChange={setEventTypes} />
+          {error ? (
+            <p id={ids.error} role="alert" className="text-sm text-(--danger)">
+              {error}
+            </p>
+          ) : null}
+        </form>
       </ActionDialog>
     </>
   );

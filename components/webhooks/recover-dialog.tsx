@@ -48,23 +48,15 @@ export function RecoverDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
       onClose={onClose}
       title="Recover failed deliveries"
       description={endpoint.url}
-      action={{
-        form: "recover-form",
-        label: "Recover",
-        pendingLabel: "Starting…",
-        pending,
-        done: jobId ? { label: "Close", onClick: onClose } : null,
-      }}
+      action={{ form: "recover-form", label: "Recover", pendingLabel: "Starting…", pending }}
+      result={jobId ? <RecoverProgress job={job.data} /> : null}
+      closeLabel="Close"
     >
-      {jobId ? (
-        <RecoverProgress job={job.data} />
-      ) : (
-        <form id="recover-form" className="space-y-3" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <p className="text-sm">Every delivery that failed since this time is sent again, from its first attempt.</p>
-          <TextField id={sinceId} label="Since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} />
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-        </form>
-      )}
+      <form id="recover-form" className="space-y-3" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <p className="text-sm">Every delivery that failed since this time is sent again, from its first attempt.</p>
+        <TextField id={sinceId} label="Since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} />
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+      </form>
     </ActionDialog>
   );
 }
