@@ -29,10 +29,15 @@ export async function inBulkTransaction<T>(work: (session: BulkSession) => Promi
   return env().serverDatabase ? onServer(work) : embedded(work);
 }
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 /** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
 function copyField(value: BulkValue): string {
   if (value === null) return "\\N";
-  return String(value).replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+  if (typeof value !== "string") return String(value);
+  // Seventeen fields a sale, a million sales: most need no escape, and testing is cheaper than replacing.
+  if (!NEEDS_ESCAPE.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
 }
 
 async function onServer<T>(work: (session: BulkSession) => Promise<T>): Promise<T> {

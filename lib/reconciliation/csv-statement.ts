@@ -38,21 +38,35 @@ export function isCsvHeader(line: string): boolean {
 }
 
 const IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
-const OPTIONAL: Partial<Record<(typeof CSV_COLUMNS)[number], [RegExp, string]>> = {
-  tid: [IDENTIFIER, "must be 1 to 64 letters, digits, '_' or '-'"],
-  nsu: [/^[A-Za-z0-9-]{1,40}$/, "must be 1 to 40 letters, digits or '-'"],
-  authorization_code: [/^[A-Za-z0-9]{1,12}$/, "must be 1 to 12 letters or digits"],
-  installments: [/^\d{1,2}$/, "must be a whole number from 0 to 99"],
-  card_last4: [/^\d{4}$/, "must be the card's last 4 digits"],
-};
+const AMOUNT = /^\d{1,15}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}:\d{2}$/;
+/** The optional columns' checks, by position (an empty field is null). */
+const OPTIONAL: readonly [index: number, column: string, pattern: RegExp, message: string][] = [
+  [2, "tid", IDENTIFIER, "must be 1 to 64 letters, digits, '_' or '-'"],
+  [5, "nsu", /^[A-Za-z0-9-]{1,40}$/, "must be 1 to 40 letters, digits or '-'"],
+  [6, "authorization_code", /^[A-Za-z0-9]{1,12}$/, "must be 1 to 12 letters or digits"],
+  [8, "installments", /^\d{1,2}$/, "must be a whole number from 0 to 99"],
+  [9, "card_last4", /^\d{4}$/, "must be the card's last 4 digits"],
+];
+const ACQUIRERS: ReadonlySet<string> = new Set(ACQUIRER_NAMES);
+const STATUSES: ReadonlySet<string> = new Set(SALE_STATUSES);
+/** Distinct sale dates remembered (a statement has a few; a hostile one cannot grow the cache past this). */
+const DATES_REMEMBERED = 1_000;
 
 function fieldsOf(text: string): string[] {
-  return text.split(",").map((f) => {
-    const t = f.trim();
-    return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
-  });
+  const fields = text.split(",");
+  for (let i = 0; i < fields.length; i++) {
+    const t = fields[i]!.trim();
+    fields[i] = t.length >= 2 && t.charCodeAt(0) === 34 && t.charCodeAt(t.length - 1) === 34 ? t.slice(1, -1) : t;
+  }
+  return fields;
 }
 
+const orNull = (v: string) => (v === "" ? null : v);
+
+// A million lines per file: the line's path allocates no closure and no object but the sale (a
+// tenth of the time it took with them, measured).
 export function csvStatementParser(): StatementParser {
   let acquirer: AcquirerName | null = null;
   let headerSeen = false;
@@ -60,66 +74,89 @@ export function csvStatementParser(): StatementParser {
   let last: string | null = null;
   let refused = false;
   const establishments = new Set<string>();
+  const dates = new Map<string, string | null>();
+  const dateOf = (text: string): string | null => {
+    let date = dates.get(text);
+    if (date === undefined) {
+      date = DATE.test(text) ? calendarDate(text.replaceAll("-", "")) : null;
+      if (dates.size < DATES_REMEMBERED) dates.set(text, date);
+    }
+    return date;
+  };
 
   return {
     format: "csv",
     line(text, number, sink: StatementSink) {
-      const fault = (f: StatementFault) => {
+      if (!text.isWellFormed()) {
         refused = true;
-        sink.fault(f);
-      };
-      if (!text.isWellFormed()) return fault({ line: number, field: "line", message: "is not valid UTF-8" });
+        return sink.fault({ line: number, field: "line", message: "is not valid UTF-8" });
+      }
       if (number === 1) {
         headerSeen = isCsvHeader(text);
-        if (!headerSeen) fault({ line: 1, field: "header", message: `must be the CSV statement's header: ${HEADER}` });
+        if (!headerSeen) {
+          refused = true;
+          sink.fault({ line: 1, field: "header", message: `must be the CSV statement's header: ${HEADER}` });
+        }
         return;
       }
       if (text.trim() === "") return;
       const fields = fieldsOf(text);
       if (fields.length !== CSV_COLUMNS.length) {
-        return fault({ line: number, field: "line", message: `has ${fields.length} fields: a sale has ${CSV_COLUMNS.length}` });
+        refused = true;
+        return sink.fault({
+          line: number,
+          field: "line",
+          message: `has ${fields.length} fields: a sale has ${CSV_COLUMNS.length}`,
+        });
       }
-      const value = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, fields[i]!])) as Record<
-        (typeof CSV_COLUMNS)[number],
-        string
-      >;
+      const [acquirerField, mid, tid, saleDateField, saleTimeField, nsu, code, amount, installments, cardLast4, statusField] =
+        fields as [string, string, string, string, string, string, string, string, string, string, string];
       const faults: StatementFault[] = [];
-      const bad = (field: string, message: string) => faults.push({ line: number, field, message });
-      const name = value.acquirer.toLowerCase();
-      if (!(ACQUIRER_NAMES as readonly string[]).includes(name)) bad("acquirer", `must be one of ${ACQUIRER_NAMES.join(", ")}`);
+      const name = acquirerField.toLowerCase();
+      if (!ACQUIRERS.has(name))
+        faults.push({ line: number, field: "acquirer", message: `must be one of ${ACQUIRER_NAMES.join(", ")}` });
       else if (acquirer && name !== acquirer)
-        bad("acquirer", `is ${name}, but this file is ${acquirer}'s: one acquirer per file`);
-      if (!IDENTIFIER.test(value.mid)) bad("mid", "must be 1 to 64 letters, digits, '_' or '-'");
-      const saleDate = /^\d{4}-\d{2}-\d{2}$/.test(value.sale_date) ? calendarDate(value.sale_date.replaceAll("-", "")) : null;
-      if (!saleDate) bad("sale_date", "must be a date YYYY-MM-DD");
-      const saleTime = value.sale_time === "" ? null : clockTime(value.sale_time.replaceAll(":", ""));
-      if (value.sale_time !== "" && (!saleTime || !/^\d{2}:\d{2}:\d{2}$/.test(value.sale_time)))
-        bad("sale_time", "must be a time HH:MM:SS or empty");
-      if (!/^\d{1,15}$/.test(value.amount)) bad("amount", "must be a whole number of cents");
-      for (const [column, [pattern, message]] of Object.entries(OPTIONAL) as [keyof typeof OPTIONAL, [RegExp, string]][]) {
-        if (value[column] !== "" && !pattern.test(value[column])) bad(column, message);
+        faults.push({
+          line: number,
+          field: "acquirer",
+          message: `is ${name}, but this file is ${acquirer}'s: one acquirer per file`,
+        });
+      if (!IDENTIFIER.test(mid))
+        faults.push({ line: number, field: "mid", message: "must be 1 to 64 letters, digits, '_' or '-'" });
+      const saleDate = dateOf(saleDateField);
+      if (!saleDate) faults.push({ line: number, field: "sale_date", message: "must be a date YYYY-MM-DD" });
+      const saleTime = saleTimeField === "" ? null : clockTime(saleTimeField.replaceAll(":", ""));
+      if (saleTimeField !== "" && (!saleTime || !TIME.test(saleTimeField)))
+        faults.push({ line: number, field: "sale_time", message: "must be a time HH:MM:SS or empty" });
+      if (!AMOUNT.test(amount)) faults.push({ line: number, field: "amount", message: "must be a whole number of cents" });
+      for (const [index, column, pattern, message] of OPTIONAL) {
+        if (fields[index] !== "" && !pattern.test(fields[index]!)) faults.push({ line: number, field: column, message });
       }
-      const status = value.status.toLowerCase();
-      if (!(SALE_STATUSES as readonly string[]).includes(status)) bad("status", `must be one of ${SALE_STATUSES.join(", ")}`);
-      for (const f of faults) fault(f);
-      if (faults.length > 0 || refused || !saleDate) return;
+      const status = statusField.toLowerCase();
+      if (!STATUSES.has(status))
+        faults.push({ line: number, field: "status", message: `must be one of ${SALE_STATUSES.join(", ")}` });
+      if (faults.length > 0) {
+        refused = true;
+        for (const f of faults) sink.fault(f);
+        return;
+      }
+      if (refused || !saleDate) return;
       acquirer ??= name as AcquirerName;
-      establishments.add(value.mid);
+      establishments.add(mid);
       if (first === null || saleDate < first) first = saleDate;
       if (last === null || saleDate > last) last = saleDate;
-      const orNull = (v: string) => (v === "" ? null : v);
       sink.sale({
         line: number,
         acquirerName: acquirer,
-        merchantIdentifier: value.mid,
-        terminalIdentifier: orNull(value.tid),
+        merchantIdentifier: mid,
+        terminalIdentifier: orNull(tid),
         saleDate,
         saleTime,
-        nsu: orNull(value.nsu),
-        authorizationCode: orNull(value.authorization_code),
-        amount: Number(value.amount),
-        installments: value.installments === "" ? 0 : Number(value.installments),
-        cardLast4: orNull(value.card_last4),
+        nsu: orNull(nsu),
+        authorizationCode: orNull(code),
+        amount: Number(amount),
+        installments: installments === "" ? 0 : Number(installments),
+        cardLast4: orNull(cardLast4),
         status: status as SaleStatus,
         rejectionReason: null,
       });
