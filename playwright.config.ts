@@ -6,11 +6,14 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS } from "./e2e/support/chromium-args";
 import { baseUrlOf, PORTS, serverEnv } from "./e2e/support/run-env";
 
-// Each server prepares the database (serialized, idempotent) and then runs the production
-// server (scripts/server.mjs, as `npm start` does), its output going to test-results/next-<port>.log.
+// The first server prepares the database, then each runs the production server
+// (scripts/server.mjs, as `npm start` does), its output going to test-results/next-<port>.log.
+// Playwright starts the web servers one after another, each once the previous one answers, and
+// the tests once all do: the second finds the database ready (preparing it again, idempotently,
+// cost about 5 s of that sequence for nothing).
 const serverCommand = (port: number) =>
   [
-    "node_modules/.bin/tsx --conditions=react-server e2e/support/prepare-database.ts",
+    ...(port === PORTS[0] ? ["node_modules/.bin/tsx --conditions=react-server e2e/support/prepare-database.ts"] : []),
     `exec env HOST=127.0.0.1 node scripts/server.mjs > test-results/next-${port}.log 2>&1`,
   ].join(" && ");
 

@@ -39,6 +39,16 @@ describe("configuration", () => {
     expect(local.benchRoutes).toBe(true);
   });
 
+  it("takes the minimal password hashing cost in the test runs only", () => {
+    expect(buildEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "minimal" }).passwordHashCost).toBe("minimal");
+    expect(buildEnv({}).passwordHashCost).toBe("owasp");
+    for (const NODE_ENV of ["development", "production", undefined]) {
+      expect(() => buildEnv({ NODE_ENV, PASSWORD_HASH_COST: "minimal" })).toThrow(
+        /PASSWORD_HASH_COST=minimal is for the test runs only/,
+      );
+    }
+  });
+
   it("runs a local production build on the embedded database with generated development secrets", () => {
     const config = buildEnv({ NODE_ENV: "production" });
     expect(config.serverDatabase).toBe(false);

@@ -51,6 +51,10 @@ const schema = z.object({
   // "version:base64key,..." (32-byte keys); the first encrypts, all decrypt.
   ENCRYPTION_KEYS: z.string().min(1).optional(),
   SUBACQUIRER_ID: z.string().min(1).default("org_payments_platform"),
+  // Argon2id's cost for new password hashes: OWASP's parameters, or the least argon2 allows for
+  // the test runs alone (NODE_ENV=test), which make and sign in hundreds of users and test what
+  // a password does, not what a guess costs.
+  PASSWORD_HASH_COST: z.enum(["owasp", "minimal"]).default("owasp"),
   // The rules of a username and password set any other way (start-up creates this admin with them).
   ADMIN_USERNAME: usernameSchema.optional(),
   ADMIN_PASSWORD: passwordSchema.optional(),
@@ -204,6 +208,10 @@ export function buildEnv(source: Record<string, string | undefined>) {
   if (production && raw.BENCH_ROUTES) {
     throw new ConfigurationError("BENCH_ROUTES serves benchmark routes without authentication: never in production.");
   }
+  // A stored hash that cheap is a password given away to whoever reads the users table.
+  if (raw.PASSWORD_HASH_COST === "minimal" && raw.NODE_ENV !== "test") {
+    throw new ConfigurationError("PASSWORD_HASH_COST=minimal is for the test runs only (NODE_ENV=test).");
+  }
   // Either alone would be ignored, and the admin someone meant to create would not exist.
   if (Boolean(raw.ADMIN_USERNAME) !== Boolean(raw.ADMIN_PASSWORD)) {
     const unset = raw.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME";
@@ -242,6 +250,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
     },
     encryptionKeys: raw.ENCRYPTION_KEYS ?? dev!.encryptionKeys,
     subacquirerId: raw.SUBACQUIRER_ID,
+    passwordHashCost: raw.PASSWORD_HASH_COST,
     bootstrapAdmin:
       raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD ? { username: raw.ADMIN_USERNAME, password: raw.ADMIN_PASSWORD } : undefined,
     loginLimits: {

@@ -29,7 +29,10 @@ test.beforeAll(async ({ request }) => {
   server = spawn(process.execPath, ["scripts/server.mjs"], { env, stdio: "ignore" });
   exited = new Promise((resolve) => server.on("exit", () => resolve()));
   await expect
-    .poll(async () => (await request.get(`${BASE}/healthz`).catch(() => undefined))?.status(), { timeout: 60_000 })
+    .poll(async () => (await request.get(`${BASE}/healthz`).catch(() => undefined))?.status(), {
+      timeout: 60_000,
+      intervals: [250],
+    })
     .toBe(200);
 });
 
@@ -71,7 +74,8 @@ test("repeats the application's rate refusal at the door until Retry-After", asy
         const body = answer.status() === 429 ? await answer.json() : undefined;
         return body && /for this account/.test(body.detail) ? Number(answer.headers()["retry-after"]) > 1 : false;
       },
-      { timeout: 90_000 },
+      // Each try is one read: a short pause, the refusal comes after a handful of them.
+      { timeout: 90_000, intervals: [100] },
     )
     .toBe(true);
   const repeated = await read();

@@ -119,15 +119,20 @@ test("PostgreSQL killed under write load: 503s meanwhile, recovery by itself, ev
       }
     }
   });
-  await new Promise((r) => setTimeout(r, 1_500));
+  // Each phase lasts until the streams have met it (no fixed pauses): writes acknowledged, then
+  // refused with 503 while PostgreSQL is down, then acknowledged again after its recovery.
+  const refused = () => statuses.get(503) ?? 0;
+  await expect.poll(() => acknowledged.length, { intervals: [50] }).toBeGreaterThanOrEqual(20);
   database.stopHard();
-  await new Promise((r) => setTimeout(r, 1_500));
+  await expect.poll(refused, { intervals: [50] }).toBeGreaterThanOrEqual(4);
   healthyWhileDown = (await fetch(`${BASE}/healthz`)).status === 200;
   expect((await fetch(`${BASE}/readyz`)).status).toBe(503);
-  await new Promise((r) => setTimeout(r, 1_000));
+  const refusedBeforeStart = refused();
+  await expect.poll(refused, { intervals: [50] }).toBeGreaterThanOrEqual(refusedBeforeStart + 4);
   database.start();
   await waitForStatus("/readyz", 200, 30_000);
-  await new Promise((r) => setTimeout(r, 1_000));
+  const acknowledgedBeforeRecovery = acknowledged.length;
+  await expect.poll(() => acknowledged.length, { intervals: [50] }).toBeGreaterThanOrEqual(acknowledgedBeforeRecovery + 20);
   stop = true;
   await Promise.all(streams);
 
@@ -148,6 +153,7 @@ test("PostgreSQL killed under write load: 503s meanwhile, recovery by itself, ev
   await expect
     .poll(async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE status = 'pending'"))[0]!.n, {
       timeout: 20_000,
+      intervals: [100],
     })
     .toBe(0);
   expect(server.exitCode).toBeNull();

@@ -50,11 +50,19 @@ function connectStatusLine(): Promise<string> {
 /** Where the server's log ends now. */
 const logMark = () => statSync(LOG).size;
 
-/** Lines logged since `mark` that hold a stack: Next.js's own report of an error, or a logged 500's. */
+/**
+ * Lines logged since `mark` that hold a stack: Next.js's own report of an error, or a logged 500's.
+ * The request lines are written asynchronously, in order, and Next.js's reports at once: read
+ * when the log holds the line of a request sent after the test's own.
+ */
 async function stacksLoggedSince(mark: number): Promise<string[]> {
-  await new Promise((resolve) => setTimeout(resolve, 300)); // the log is written asynchronously
-  const lines = readFileSync(LOG).subarray(mark).toString("utf8").split("\n");
-  return lines.filter((line) => /^\s+at |^⨯ |"stack":/.test(line));
+  const last = (await send("GET", "/healthz")).headers["x-request-id"];
+  expect(last).toBeTruthy();
+  const logged = () => readFileSync(LOG).subarray(mark).toString("utf8");
+  await expect.poll(() => logged().includes(`"requestId":"${last}"`), { intervals: [20] }).toBe(true);
+  return logged()
+    .split("\n")
+    .filter((line) => /^\s+at |^⨯ |"stack":/.test(line));
 }
 
 function expectProblem(answer: Answer, status: number, code: string): void {

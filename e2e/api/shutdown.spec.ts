@@ -22,7 +22,10 @@ test("SIGTERM under load: in-flight requests finish, acknowledged writes persist
   const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
 
   await expect
-    .poll(async () => (await request.get(`${BASE}/healthz`).catch(() => undefined))?.status(), { timeout: 60_000 })
+    .poll(async () => (await request.get(`${BASE}/healthz`).catch(() => undefined))?.status(), {
+      timeout: 60_000,
+      intervals: [250],
+    })
     .toBe(200);
   const { username, password } = USERS.admin;
   const token = (await (await request.post(`${BASE}/v1/auth`, { data: { username, password } })).json()).access_token;

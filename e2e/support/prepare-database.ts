@@ -1,7 +1,8 @@
-// Run by each e2e web server before `next start` (tsx --conditions=react-server): creates the
-// run's database, applies the migrations and seeds the test users. An advisory lock on the
-// admin database serializes the two servers, and every step is idempotent, so whichever server
-// comes second finds the work done.
+// Run before the first e2e web server starts (playwright.config.ts), and by the fuzzer's scratch
+// server (tests/support/scratch-server.ts), under tsx --conditions=react-server: creates the
+// database, applies the migrations and seeds the test users. An advisory lock on the admin
+// database serializes concurrent runs, and every step is idempotent, so a second run finds the
+// work done.
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { USERS } from "./users";

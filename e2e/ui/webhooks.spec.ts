@@ -84,7 +84,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   expect(event.status()).toBe(202);
   const eventId = ((await event.json()) as { id: string }).id;
   await ingest.dispose();
-  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000, intervals: [50] }).toBe(1);
 
   await row.getByRole("button", { name: /Deliveries of/ }).click();
   const delivery = page.getByTestId("delivery-row").first();
@@ -101,7 +101,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
 
   await delivery.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Delivery queued again" })).toBeVisible();
-  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => received.filter((r) => r.body.includes(eventId)).length, { timeout: 15_000, intervals: [50] }).toBe(2);
   const both = received.filter((r) => r.body.includes(eventId));
   expect(both[1]!.headers["webhook-id"]).toBe(both[0]!.headers["webhook-id"]);
 

@@ -38,12 +38,13 @@ async function pageThrough(query: string, limit: number) {
 }
 
 describe("paging", () => {
-  it("returns each of 250 events exactly once with limit 7, both ways, with 50 sharing one timestamp", async () => {
+  it("returns each of 100 events exactly once with limit 7, both ways, with 30 sharing one timestamp", async () => {
     const merchant = tag();
-    const ids = await ingestEvents(ingester, 250, () => ({ merchantId: merchant }));
+    const ids = await ingestEvents(ingester, 100, () => ({ merchantId: merchant }));
     const base = Date.parse("2026-03-10T12:00:00.000Z");
-    // Events 100..149 share one millisecond; the rest are a second apart.
-    const at = (i: number) => (i >= 100 && i < 150 ? base + 100_000 : base + i * 1000);
+    // Events 40..69 share one millisecond; the rest are a second apart. The tie spans five pages
+    // and starts inside a page both ways (after 30 newer events, and after 40 older ones).
+    const at = (i: number) => (i >= 40 && i < 70 ? base + 40_000 : base + i * 1000);
     await setCreatedAt(ids, (i) => new Date(at(i)));
 
     const desc = await pageThrough(`merchant_id=${merchant}&sort=DESC`, 7);

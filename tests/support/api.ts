@@ -8,6 +8,9 @@ import type { RouteHandler } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
 import { createUser } from "@/lib/users/system-accounts";
 import { assertResponseMatchesDocument } from "./openapi-validator";
+import { TEST_PASSWORD } from "./test-password";
+
+export { TEST_PASSWORD };
 
 export type CallOptions = {
   method?: string;
@@ -64,8 +67,6 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;
 }
-
-export const TEST_PASSWORD = "correct horse battery staple";
 
 /** A new user of the role, and a fresh token pair for it. */
 export async function userWithTokens(role: Role) {

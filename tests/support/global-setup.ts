@@ -1,10 +1,10 @@
 // Once per test run: fresh secrets, and a fresh database on the PostgreSQL server when
 // TEST_DATABASE_URL (or DATABASE_URL) points at one; otherwise each test file gets its own
-// in-memory PGlite (see setup-database.ts). The server database is dropped at the end.
+// in-memory PGlite (see setup-database.ts). The server databases are dropped at the end.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
+import { queryOnce } from "./query-once";
 
 function serverUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -23,6 +23,9 @@ export default async function setup(project: TestProject) {
     ENCRYPTION_KEYS: `2:${randomBytes(32).toString("base64")},1:${randomBytes(32).toString("base64")}`,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
     LOGIN_LIMIT_PER_ADDRESS: "30",
+    // The files make and sign in hundreds of users: at OWASP's cost (tens of milliseconds a hash)
+    // that took seconds in the sign-in files alone. What a guess costs is not tested here.
+    PASSWORD_HASH_COST: "minimal",
     WORKER_ENABLED: "false",
     // The tests call as a few accounts, many at once: fair use would answer them 429. Its own
     // tests set their limits (tests/integration/fair-use.test.ts).
@@ -34,27 +37,36 @@ export default async function setup(project: TestProject) {
     project.provide("testEnv", { ...testEnv, DATABASE_URL: "memory://" });
     return;
   }
+  // The committed migrations applied once, to a template that nobody connects to; the run's
+  // database and every file's own database (own-database.ts) are copies of it, which PostgreSQL
+  // makes in a fraction of the time the migrations take.
   const name = `pic_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-
+  const template = `${name}_template`;
+  await queryOnce(base, `CREATE DATABASE ${template}`);
   const { openDatabase } = await import("../../lib/db/adapter");
   const { deployMigrations } = await import("../../lib/db/schema-engine");
-  const handle = openDatabase(url.toString(), { poolSize: 1, statementTimeoutMs: 0 });
+  const handle = openDatabase(urlOf(base, template), { poolSize: 1, statementTimeoutMs: 0 });
   await deployMigrations(handle.adapter);
   await handle.close();
-  project.provide("testEnv", { ...testEnv, DATABASE_URL: url.toString(), TEST_SERVER_DATABASE: "1" });
+  // A copy refuses a template with a session on it: none may open one from now on.
+  await queryOnce(base, `ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
+  await queryOnce(base, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  project.provide("testEnv", {
+    ...testEnv,
+    DATABASE_URL: urlOf(base, name),
+    TEST_SERVER_DATABASE: "1",
+    TEST_TEMPLATE_DATABASE: template,
+  });
 
   return async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    for (const database of [name, template]) await queryOnce(base, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
+}
+
+function urlOf(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 declare module "vitest" {

@@ -1,8 +1,8 @@
 // Reads every line the code under test writes to stdout and fails the file if a password, a
 // token, a secret or a cardholder name appears in one. Runs with every test file (vitest setupFiles).
 import { afterAll, expect } from "vitest";
-import { TEST_PASSWORD } from "./api";
 import { firstLeak, forbiddenInLogs } from "./secret-patterns";
+import { TEST_PASSWORD } from "./test-password";
 
 const FORBIDDEN = forbiddenInLogs({ "the test password": TEST_PASSWORD });
 

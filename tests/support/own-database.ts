@@ -1,7 +1,8 @@
 // A test file that must not share the run's database: its own database on the run's PostgreSQL
-// server, migrated before the file's tests and dropped after them. Call it at the top of the
-// file, before anything opens the database (lib/env.ts reads DATABASE_URL on first use). On the
-// in-memory default every file has its own PGlite already, so it does nothing there.
+// server, a copy of the run's migrated template (global-setup.ts) made before the file's tests
+// and dropped after them. Call it at the top of the file, before anything opens the database
+// (lib/env.ts reads DATABASE_URL on first use). On the in-memory default every file has its own
+// PGlite already, so it does nothing there.
 // Used where other files' rows would change what a test sees (a property over "every event the
 // list returns") or where the test reaches the whole database (the maintenance schedule).
 import { randomBytes } from "node:crypto";
@@ -20,10 +21,7 @@ export function runOnOwnDatabase(prefix: string, options: { beforeClose?: () => 
 
   beforeAll(async () => {
     if (!ownDatabase) return;
-    await onServer(`CREATE DATABASE ${ownDatabase}`);
-    const { deployMigrations } = await import("@/lib/db/schema-engine");
-    const { dbAdapter } = await import("@/lib/db/client");
-    await deployMigrations(dbAdapter() as never);
+    await onServer(`CREATE DATABASE ${ownDatabase} TEMPLATE ${process.env.TEST_TEMPLATE_DATABASE}`);
   });
 
   afterAll(async () => {
