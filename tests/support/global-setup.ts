@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
-import { queryOnce } from "./query-once";
+import { databaseUrl, queryOnce } from "./query-once";
 
 function serverUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   await queryOnce(base, `CREATE DATABASE ${template}`);
   const { openDatabase } = await import("../../lib/db/adapter");
   const { deployMigrations } = await import("../../lib/db/schema-engine");
-  const handle = openDatabase(urlOf(base, template), { poolSize: 1, statementTimeoutMs: 0 });
+  const handle = openDatabase(databaseUrl(base, template), { poolSize: 1, statementTimeoutMs: 0 });
   await deployMigrations(handle.adapter);
   await handle.close();
   // A copy refuses a template with a session on it: none may open one from now on.
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   await queryOnce(base, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   project.provide("testEnv", {
     ...testEnv,
-    DATABASE_URL: urlOf(base, name),
+    DATABASE_URL: databaseUrl(base, name),
     TEST_SERVER_DATABASE: "1",
     TEST_TEMPLATE_DATABASE: template,
   });
@@ -61,12 +61,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     for (const database of [name, template]) await queryOnce(base, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
-}
-
-function urlOf(base: string, database: string): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 declare module "vitest" {

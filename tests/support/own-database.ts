@@ -7,17 +7,13 @@
 // list returns") or where the test reaches the whole database (the maintenance schedule).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import { queryOnce } from "./query-once";
+import { databaseUrl, queryOnce } from "./query-once";
 
 export function runOnOwnDatabase(prefix: string, options: { beforeClose?: () => Promise<void> } = {}): void {
   const runDatabase = process.env.DATABASE_URL as string;
   const ownDatabase = process.env.TEST_SERVER_DATABASE === "1" ? `${prefix}_${randomBytes(4).toString("hex")}` : undefined;
   const onServer = (statement: string) => queryOnce(runDatabase, statement);
-  if (ownDatabase) {
-    const url = new URL(runDatabase);
-    url.pathname = `/${ownDatabase}`;
-    process.env.DATABASE_URL = url.toString();
-  }
+  if (ownDatabase) process.env.DATABASE_URL = databaseUrl(runDatabase, ownDatabase);
 
   beforeAll(async () => {
     if (!ownDatabase) return;

@@ -16,3 +16,10 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 export function queryOnce<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   return withClient(url, async (client) => (await client.query<T>(text, values)).rows);
 }
+
+/** `url` with its database replaced by `database` (same server, user and options). */
+export function databaseUrl(url: string, database: string): string {
+  const named = new URL(url);
+  named.pathname = `/${database}`;
+  return named.toString();
+}

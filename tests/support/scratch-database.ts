@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { databaseUrl } from "./query-once";
 
 export type ScratchDatabase = {
   /** Runs a script (several statements, no parameters). */
@@ -37,9 +38,7 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: databaseUrl(base, name) });
     await client.connect();
     exec = async (script) => void (await client.query(script));
     query = async (text, values = []) => (await client.query(text, values)).rows;
