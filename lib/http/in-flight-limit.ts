@@ -23,3 +23,40 @@ export function takePlace(key: string, limit: number): (() => void) | undefined 
 
 /** How many places `key` holds now (tests, metrics). */
 export const placesTaken = (key: string): number => inFlight.get(key) ?? 0;
+
+/**
+ * The response with `release` called once its body has been read to the end, cancelled (the
+ * client went away) or has failed, instead of when the handler returned: a streamed answer (a
+ * CSV export) is work in flight until its last byte is sent. A response without a body, or one
+ * to HEAD (whose body the server never reads), releases at once.
+ */
+export function releaseWhenSent(response: Response, release: () => void, method: string): Response {
+  if (!response.body || method === "HEAD") {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            release();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    },
+    // Read from the handler's stream only as the server sends: no chunk waits in between.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -6,12 +6,14 @@
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { tooManyRequests } from "@/lib/errors";
+import { policyName, type ServiceLimit, setRateLimitFields } from "@/lib/http/rate-limit-fields";
 
 export type RateLimitName = "write" | "export" | "token";
 
 const WINDOW_SECONDS = 60;
 
-export async function enforceRateLimit(name: RateLimitName, subject: string): Promise<void> {
+/** Counts one request of `subject` under `name`, refused past the limit: the limit's state, for the RateLimit fields. */
+export async function enforceRateLimit(name: RateLimitName, subject: string): Promise<ServiceLimit> {
   const limit = env().rateLimitsPerMinute[name];
   const [row] = await db().$queryRaw<{ count: number; retry_after: number }[]>`
     INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
@@ -21,11 +23,22 @@ export async function enforceRateLimit(name: RateLimitName, subject: string): Pr
       window_start = CASE WHEN b.expires_at <= now() THEN now() ELSE b.window_start END,
       expires_at = CASE WHEN b.expires_at <= now() THEN now() + make_interval(secs => ${WINDOW_SECONDS}) ELSE b.expires_at END
     RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
-  if (row && row.count > limit) {
-    throw tooManyRequests(
+  const count = row?.count ?? 1;
+  const state: ServiceLimit = {
+    policy: policyName(name),
+    quota: limit,
+    windowSeconds: WINDOW_SECONDS,
+    remaining: limit - count,
+    resetSeconds: row?.retry_after ?? WINDOW_SECONDS,
+  };
+  if (count > limit) {
+    const refusal = tooManyRequests(
       "rate_limited",
       `Too many requests: at most ${limit} per minute. Retry after Retry-After seconds.`,
-      row.retry_after,
+      state.resetSeconds,
     );
+    setRateLimitFields(refusal.headers, [state]);
+    throw refusal;
   }
+  return state;
 }

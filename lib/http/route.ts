@@ -10,10 +10,12 @@ import { authenticateBearer } from "@/lib/auth/bearer";
 import { inPipeline } from "@/lib/db/client";
 import { forbidden, methodNotAllowed, notFound } from "@/lib/errors";
 import { readJsonText } from "@/lib/http/body";
-import { admitRequest, type RequestKind } from "@/lib/http/fair-use";
+import { admitRequest, chargeRead, type RequestKind, readCost } from "@/lib/http/fair-use";
+import { releaseWhenSent } from "@/lib/http/in-flight-limit";
 import { problemResponse } from "@/lib/http/problem-response";
 import { readQuery } from "@/lib/http/query";
 import { enforceRateLimit, type RateLimitName } from "@/lib/http/rate-limit";
+import { type ServiceLimit, setRateLimitFields } from "@/lib/http/rate-limit-fields";
 import { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from "@/lib/idempotency/replay";
 import { accessLogger } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
@@ -144,9 +146,11 @@ export function publicRoute<P extends Params = Params, S extends z.ZodType = NoQ
   options: RouteOptions & QueryOption<S> = {},
 ): RouteHandler {
   return wrapped(async (request, requestId, params) => {
-    if (options.rateLimit) await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`);
+    const limit = options.rateLimit && (await enforceRateLimit(options.rateLimit, `addr:${clientAddress(request)}`));
     const query = queryOf(request, options.query);
-    return { response: await handler({ request, requestId, params: params as P, query }) };
+    const response = await handler({ request, requestId, params: params as P, query });
+    if (limit) setRateLimitFields(response.headers, [limit]);
+    return { response };
   });
 }
 
@@ -167,19 +171,35 @@ export function authedRoute<P extends Params = Params, S extends z.ZodType = NoQ
         },
       );
     }
-    const release = admitRequest(caller, requestKind(request, options));
+    const kind = requestKind(request, options);
+    const admission = admitRequest(caller, kind);
+    // Given back when the answer's last byte is sent (releaseWhenSent), or here if none is made.
+    let release: (() => void) | undefined = admission.release;
     try {
-      if (options.rateLimit) await enforceRateLimit(options.rateLimit, `user:${caller.userId}`);
-      const query = queryOf(request, options.query);
-      const respond = () => handler({ request, requestId, params: params as P, caller, query });
-      if (options.ingestion) return { response: await inPipeline(respond), userId: caller.userId };
-      if (!options.idempotentFor) return { response: await respond(), userId: caller.userId };
-      // The key's fingerprint needs the body; the handler reads it again from the original.
-      const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
-      const response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
-      return { response, userId: caller.userId };
+      const limits: ServiceLimit[] = [...admission.limits];
+      if (options.rateLimit) limits.push(await enforceRateLimit(options.rateLimit, `user:${caller.userId}`));
+      let query: z.infer<S> | undefined;
+      try {
+        query = queryOf(request, options.query);
+      } finally {
+        // A read costs the rows it asks for, known once its query is read (one if it is refused).
+        if (kind === "read") limits.push(...chargeRead(caller, readCost(query)));
+      }
+      const respond = () => handler({ request, requestId, params: params as P, caller, query: query as z.infer<S> });
+      let response: Response;
+      if (options.ingestion) response = await inPipeline(respond);
+      else if (!options.idempotentFor) response = await respond();
+      else {
+        // The key's fingerprint needs the body; the handler reads it again from the original.
+        const bodyText = request.headers.has(IDEMPOTENCY_KEY_HEADER) ? await readJsonText(request.clone()) : "";
+        response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
+      }
+      setRateLimitFields(response.headers, limits);
+      const held = releaseWhenSent(response, admission.release, request.method);
+      release = undefined;
+      return { response: held, userId: caller.userId };
     } finally {
-      release();
+      release?.();
     }
   });
 }

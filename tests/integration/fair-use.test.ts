@@ -1,18 +1,21 @@
 // Fair use (lib/http/fair-use.ts): one account's burst is bounded (requests in flight, reads per
 // minute shared by every instance) and answered 429 with Retry-After, while other accounts and
 // notifications go on; an instance full of reads sheds reads (503) and still takes notifications;
-// the pipeline has database connections of its own on a server.
+// the pipeline has database connections of its own on a server. A streamed answer (a CSV export)
+// holds its place until it is sent; reads cost the rows they ask for, announced in the RateLimit fields.
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as signIn } from "@/app/v1/auth/route";
 import { POST as createMerchant } from "@/app/v1/merchants/route";
 import { GET as listProviders } from "@/app/v1/providers/route";
-import { POST as ingest } from "@/app/v1/webhooks/events/route";
+import { GET as exportCsv } from "@/app/v1/webhooks/events/export/route";
+import { POST as ingest, GET as listEvents } from "@/app/v1/webhooks/events/route";
 import { db, inPipeline } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { INSTANCE_READS_KEY } from "@/lib/http/fair-use";
 import { placesTaken, takePlace } from "@/lib/http/in-flight-limit";
 import { admitRate, flushRateCounts } from "@/lib/http/shared-rate-counter";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
-import { call, userWithTokens } from "../support/api";
+import { call, TEST_PASSWORD, userWithTokens } from "../support/api";
 import { cardEventData } from "../support/event-data";
 import { until } from "../support/webhook-receiver";
 
@@ -76,12 +79,71 @@ describe("requests in flight per account", () => {
     expect(notification.status).toBe(202);
     for (const h of held) h.end();
     const answers = await Promise.all(held.map((h) => h.answer));
-    expect(await Promise.all(answers.map(async (r) => `${r.status} ${r.status === 201 ? "" : await r.text()}`))).toEqual([
-      "201 ",
-      "201 ",
-    ]);
+    // Read to the end, as the server sends them: a place is held until its answer is sent.
+    const texts = await Promise.all(answers.map((r) => r.text()));
+    expect(answers.map((r, i) => `${r.status} ${r.status === 201 ? "" : texts[i]}`)).toEqual(["201 ", "201 "]);
     expect(placesTaken(key)).toBe(0);
     expect((await read(burster.accessToken)).status).toBe(200);
+  });
+});
+
+describe("a streamed answer", () => {
+  it("holds its place until its body is sent or cancelled, whichever token of the account asked", async () => {
+    const account = await userWithTokens("viewer");
+    // A second token of the same account: the limit is the account's, not the token's.
+    const second = await call(signIn, "/v1/auth", { body: { username: account.username, password: TEST_PASSWORD } });
+    expect(second.status).toBe(200);
+    await awayFromMinuteTurn();
+    const key = `api:${account.user.id}`;
+    const startExport = (token: string) =>
+      exportCsv(new Request("http://localhost/v1/webhooks/events/export", { headers: { authorization: `Bearer ${token}` } }), {
+        params: Promise.resolve({}),
+      });
+    // Two exports started, their files not read: both still in flight.
+    const exports = [await startExport(account.accessToken), await startExport(second.json.access_token)];
+    expect(exports.map((r) => r.status)).toEqual([200, 200]);
+    expect(placesTaken(key)).toBe(2);
+    const refused = await call(exportCsv, "/v1/webhooks/events/export", { token: second.json.access_token });
+    expect([refused.status, refused.json?.code]).toEqual([429, "concurrency_limited"]);
+    expect((await read(account.accessToken)).status).toBe(429);
+    // The client goes away from one: its place comes back (once, however often it is cancelled).
+    await exports[0]!.body!.cancel();
+    await exports[0]!.body!.cancel();
+    expect(placesTaken(key)).toBe(1);
+    // The other is read to its end: its place comes back too.
+    expect(await exports[1]!.text()).toMatch(/^\uFEFF?"id",/);
+    expect(placesTaken(key)).toBe(0);
+    expect((await read(account.accessToken)).status).toBe(200);
+  });
+});
+
+describe("reads cost the rows they ask for", () => {
+  it("counts a page of 100 as five of 20 against the minute, and says so in the RateLimit fields", async () => {
+    const account = await userWithTokens("viewer");
+    await awayFromMinuteTurn();
+    const page = (limit: number) => call(listEvents, `/v1/webhooks/events?limit=${limit}`, { token: account.accessToken });
+    const first = await page(20);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-policy")).toBe('"reads";q=5;w=60, "reads-per-second";q=10;w=1');
+    expect(first.headers.get("ratelimit")).toMatch(/^"reads";r=4;t=\d+, "reads-per-second";r=9;t=1$/);
+    // Four units left: a page of 100 would take five.
+    const tooHeavy = await page(100);
+    expect([tooHeavy.status, tooHeavy.json.code]).toEqual([429, "rate_limited"]);
+    expect(tooHeavy.headers.get("ratelimit")).toMatch(/^"reads";r=0;t=\d+$/);
+    expect(Number(tooHeavy.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Four pages of 20 still fit, and then the minute is spent.
+    for (let i = 0; i < 4; i++) expect((await page(20)).status).toBe(200);
+    expect((await page(1)).status).toBe(429);
+  });
+
+  it("lets a page of 100 through alone when the minute is fresh, and then nothing else", async () => {
+    const account = await userWithTokens("viewer");
+    await awayFromMinuteTurn();
+    const page = (limit: number) => call(listEvents, `/v1/webhooks/events?limit=${limit}`, { token: account.accessToken });
+    const heavy = await page(100);
+    expect(heavy.status).toBe(200);
+    expect(heavy.headers.get("ratelimit")).toMatch(/^"reads";r=0;t=\d+, "reads-per-second";r=5;t=1$/);
+    expect((await page(20)).status).toBe(429);
   });
 });
 
