@@ -1,10 +1,15 @@
 // A statement's bytes as lines, read as they arrive: LF or CRLF endings (the last line may have
 // none), each line's bytes handed over whole, the file's sha256 and size counted on the way. A
 // line longer than MAX_LINE_BYTES is cut there and reported as such (no statement has one; a file
-// without line breaks must not be gathered into memory). Pure.
+// without line breaks must not be gathered into memory). A UTF-8 byte order mark opening the file
+// (Excel's "CSV UTF-8" writes one) is not part of its first line, for every format: the format's
+// detection and its parser read the first line without it (the sha256 still covers it). Pure.
 import { createHash } from "node:crypto";
 
 export const MAX_LINE_BYTES = 64 * 1024;
+
+/** EF BB BF: U+FEFF in UTF-8. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export type StatementLine = { number: number; bytes: Buffer; tooLong: boolean };
 
@@ -29,6 +34,7 @@ export function readStatementLines(chunks: AsyncIterable<Uint8Array>): LineReadi
       pending = [];
       pendingBytes = 0;
       if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+      if (number === 0 && line.subarray(0, UTF8_BOM.length).equals(UTF8_BOM)) line = line.subarray(UTF8_BOM.length);
       const result = { number: ++number, bytes: line, tooLong };
       tooLong = false;
       return result;
