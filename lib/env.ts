@@ -65,6 +65,10 @@ const schema = z.object({
   LOGIN_DELAY_MAX_SECONDS: positiveInt(900),
   LOGIN_LIMIT_PER_ADDRESS: positiveInt(100),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  // Sign-ins that SUCCEED, per minute (from the first of them): each costs a password hash, an
+  // audit row and a refresh family, so a client holding a password could spend the CPU on them.
+  LOGIN_SUCCESS_LIMIT_PER_USERNAME: positiveInt(30),
+  LOGIN_SUCCESS_LIMIT_PER_ADDRESS: positiveInt(100),
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For.
   // The client's address is the entry that many places before the socket's own (0: the socket).
   // Requests per minute: writes and exports per user, token refresh and revocation per address.
@@ -258,6 +262,8 @@ export function buildEnv(source: Record<string, string | undefined>) {
       maxDelaySeconds: raw.LOGIN_DELAY_MAX_SECONDS,
       perAddress: raw.LOGIN_LIMIT_PER_ADDRESS,
       windowSeconds: raw.LOGIN_LIMIT_WINDOW_SECONDS,
+      successesPerUsername: raw.LOGIN_SUCCESS_LIMIT_PER_USERNAME,
+      successesPerAddress: raw.LOGIN_SUCCESS_LIMIT_PER_ADDRESS,
     },
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     rateLimitsPerMinute: {

@@ -10,6 +10,9 @@
 // - one address, any usernames: a hard limit per window (a sprayer of many usernames).
 // An attempt refused by a delay is not counted (hammering does not lengthen it); a success
 // clears the username's delays and gives back its address attempt.
+// Sign-ins that succeed have limits of their own (a minute's worth per username and per address):
+// each costs a password hash, an audit row and a refresh family, so a client holding a password
+// could otherwise spend the instance on them (174 in 10 s slowed everyone's notifications).
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { tooManyRequests } from "@/lib/errors";
@@ -88,4 +91,63 @@ export async function forgiveLoginAttempt(username: string, address: string): Pr
   const keys = delayBuckets(username, address).map((b) => b.key);
   await db().$executeRaw`DELETE FROM rate_limit_buckets WHERE key = ANY(${keys})`;
   await db().$executeRaw`UPDATE rate_limit_buckets SET count = GREATEST(count - 1, 0) WHERE key = ${addressKey(address)}`;
+}
+
+const SUCCESS_WINDOW_SECONDS = 60;
+
+type SuccessBucket = { key: string; limit: number };
+
+function successBuckets(username: string, address: string): SuccessBucket[] {
+  const { successesPerUsername, successesPerAddress } = env().loginLimits;
+  return [
+    { key: `login:ok:user:${username.toLowerCase()}`, limit: successesPerUsername },
+    { key: `login:ok:addr:${address}`, limit: successesPerAddress },
+  ];
+}
+
+const tooManySignIns = (retryAfter: number) =>
+  tooManyRequests(
+    "too_many_attempts",
+    "Too many sign-ins for this account or from this address in the last minute. Wait before signing in again.",
+    Math.max(1, retryAfter),
+  );
+
+/**
+ * Throws 429 when the username or the address has had its minute's successful sign-ins. Checked
+ * first, before any attempt is counted or a password hashed, so a refused sign-in costs one read
+ * (and is not mistaken for a failure). Only successes fill these buckets: someone without the
+ * password cannot use them to keep the owner out.
+ */
+export async function refuseSignInOverLimit(username: string, address: string): Promise<void> {
+  const buckets = successBuckets(username, address);
+  const [full] = await db().$queryRaw<{ retry_after: number }[]>`
+    SELECT MAX(CEIL(EXTRACT(EPOCH FROM (expires_at - now()))))::int AS retry_after
+    FROM rate_limit_buckets
+    WHERE expires_at > now()
+      AND ((key = ${buckets[0]!.key} AND count >= ${buckets[0]!.limit})
+        OR (key = ${buckets[1]!.key} AND count >= ${buckets[1]!.limit}))`;
+  if (full?.retry_after != null) throw tooManySignIns(full.retry_after);
+}
+
+/**
+ * Counts a sign-in whose password was right, or throws 429 counting nothing when it is one too
+ * many for its username or address: parallel sign-ins that all passed the check above queue on
+ * the rows here, so a burst gets exactly the limit and no more tokens.
+ */
+export async function countSuccessfulSignIn(username: string, address: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    // The same order in every transaction (username, then address): no deadlock between them.
+    for (const { key, limit } of successBuckets(username, address)) {
+      const [row] = await tx.$queryRaw<{ count: number; retry_after: number }[]>`
+        INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
+        VALUES (${key}, 1, now(), now() + make_interval(secs => ${SUCCESS_WINDOW_SECONDS}))
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.count + 1 END,
+          window_start = CASE WHEN b.expires_at <= now() THEN now() ELSE b.window_start END,
+          expires_at = CASE WHEN b.expires_at <= now() THEN now() + make_interval(secs => ${SUCCESS_WINDOW_SECONDS}) ELSE b.expires_at END
+        RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
+      // Thrown inside the transaction: it rolls back, so the refused sign-in counts in no bucket.
+      if (row && row.count > limit) throw tooManySignIns(row.retry_after);
+    }
+  });
 }

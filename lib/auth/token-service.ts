@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Caller } from "@/lib/access/roles";
 import { recordSignIn } from "@/lib/audit/record-audit-entry";
-import { countLoginAttempt, forgiveLoginAttempt } from "@/lib/auth/login-limiter";
+import { countLoginAttempt, countSuccessfulSignIn, forgiveLoginAttempt, refuseSignInOverLimit } from "@/lib/auth/login-limiter";
 import { verifyPassword } from "@/lib/crypto/passwords";
 import { DecryptionError, decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db/client";
@@ -90,6 +90,7 @@ export async function signIn(options: {
   via?: "api" | "dashboard";
 }): Promise<TokenResponse> {
   const { username, password, address, via = "api" } = options;
+  await refuseSignInOverLimit(username, address);
   await countLoginAttempt(username, address);
   const user = await db().user.findUnique({ where: { username } });
   // The dummy verification keeps unknown users as slow as wrong passwords.
@@ -100,6 +101,7 @@ export async function signIn(options: {
     throw invalidCredentials();
   }
   await forgiveLoginAttempt(username, address);
+  await countSuccessfulSignIn(username, address);
   await recordSignIn({ username: user.username, userId: user.id, address, outcome: "succeeded", via });
   const family = await db().refreshFamily.create({
     data: {

@@ -42,7 +42,8 @@ const PROBLEM_CODES: Record<string, string> = {
   provider_not_found: "providerId (or, without it, providerName) names no provider",
   provider_name_mismatch: "providerName is not the name of the provider providerId",
   delivery_pending: "the delivery is pending (due, in flight or waiting for a retry): it will be attempted anyway",
-  too_many_attempts: "too many failed sign-ins for this username or address; retry after Retry-After",
+  too_many_attempts:
+    "too many failed sign-ins for this username or address, or too many sign-ins a minute; retry after Retry-After",
   rate_limited:
     "too many requests from this user (writes, exports) or address (token refresh, revocation); retry after Retry-After",
   invalid_request: "the Authorization header is malformed (Bearer followed by something that is not a token)",
