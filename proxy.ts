@@ -26,14 +26,15 @@ function sameOrigin(request: NextRequest): boolean {
 
 /**
  * Whether this is a page asked with a method it does not serve (OPTIONS, and what Next.js cannot
- * serve, comes as OPTIONS: scripts/server.mjs). A server action (none yet) is a POST naming its
- * action; next-auth's routes (/api/auth) refuse methods themselves.
+ * serve, comes as OPTIONS: scripts/server.mjs). next-auth's routes (/api/auth) refuse methods
+ * themselves. There are no server actions: a POST naming one (`next-action`, a header any client
+ * can send) was let through to Next.js's action handler; one added later must be let through here
+ * by its page, not by a header.
  */
 function unservedPageMethod(request: NextRequest): boolean {
   const { pathname } = request.nextUrl;
   if (pathname.startsWith("/api/") || pathname.startsWith("/_next/")) return false;
-  if (request.method === "GET" || request.method === "HEAD") return false;
-  return !(request.method === "POST" && request.headers.has("next-action"));
+  return request.method !== "GET" && request.method !== "HEAD";
 }
 
 export function proxy(request: NextRequest): NextResponse {
@@ -61,11 +62,12 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+// Every page request, prefetches included: a `missing` clause on a header (Next's example skips
+// next-router-prefetch to save work) lets any client switch every guard above off by sending it.
 export const config = {
   matcher: [
     {
       source: "/((?!v1/|\\.well-known/|healthz|readyz|metrics|bench/|_next/static|_next/image|favicon.ico|icon.svg).*)",
-      missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],
 };
