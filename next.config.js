@@ -19,6 +19,9 @@ const nextConfig = {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
   reactStrictMode: true,
+  // `npm test` type-checks the whole project with tsc before it builds; the build checking it
+  // again cost CI about half a minute for nothing. (`npm start` builds what tests passed.)
+  typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   serverExternalPackages: [
     "@electric-sql/pglite",

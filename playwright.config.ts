@@ -5,6 +5,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS } from "./e2e/support/chromium-args";
 import { baseUrlOf, PORTS, serverEnv } from "./e2e/support/run-env";
+import { TAKING_SCREENSHOTS } from "./e2e/support/screenshots";
 
 // The first server prepares the database, then each runs the production server
 // (scripts/server.mjs, as `npm start` does), its output going to test-results/next-<port>.log.
@@ -18,8 +19,9 @@ const serverCommand = (port: number) =>
   ].join(" && ");
 
 export default defineConfig({
+  // E2E_WORKERS: spec files run at a time (a file's tests run in order, in one worker).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -37,6 +39,8 @@ export default defineConfig({
     {
       name: "ui",
       testDir: "e2e/ui",
+      // Pictures only: refreshed by `npm run screenshots`, never part of a test run.
+      testIgnore: TAKING_SCREENSHOTS ? [] : ["screenshots.spec.ts"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },

@@ -17,6 +17,9 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-database.ts", "tests/support/log-guard.ts", "tests/support/observers.ts"],
     pool: "forks",
+    // Two files at a time, even on two cores: most of a file's time is spent waiting on
+    // PostgreSQL, and each worker has a database of its own (setup-database.ts).
+    maxWorkers: 2,
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },

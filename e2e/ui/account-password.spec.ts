@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { seriousViolations } from "../support/accessibility";
 import { expect, fillSignInForm, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -27,7 +27,7 @@ test("a new account must choose its own password before the console opens", asyn
   await expect(page).toHaveURL(/\/account\/password$/);
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.screenshot({ path: screenshotPath("change-password-required.png") });
+  await saveScreenshot(page, "change-password-required.png");
 
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByRole("button", { name: "Change password" }).click();

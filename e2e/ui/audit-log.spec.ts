@@ -7,7 +7,7 @@ import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -158,6 +158,6 @@ for (const colorScheme of COLOR_SCHEMES) {
       .click();
     expect(await seriousViolations(page), "/audit-log").toEqual([]);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: screenshotPath(`audit-log-${colorScheme}.png`) });
+    await saveScreenshot(page, `audit-log-${colorScheme}.png`);
   });
 }

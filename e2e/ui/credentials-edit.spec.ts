@@ -6,7 +6,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiGet, apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -58,7 +58,7 @@ test("an operator fixes a TID and goes live, after confirming both", async ({ pa
   await dialog.getByLabel("Terminal ID (TID)").fill("CL000002");
   await dialog.getByLabel("Mode").selectOption("live");
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath("credential-edit.png") });
+  await saveScreenshot(page, "credential-edit.png");
   await dialog.getByRole("button", { name: "Save changes" }).click();
 
   const confirm = dialog.getByTestId("confirm-credential-changes");

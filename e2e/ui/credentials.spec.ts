@@ -9,7 +9,7 @@ import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
 import { baseUrlOf, PORTS } from "../support/run-env";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { type E2EUser, USERS } from "../support/users";
 
 const suffix = () => randomBytes(3).toString("hex").toUpperCase();
@@ -296,7 +296,7 @@ test.describe("credentials pages in both schemes", () => {
       expect(await seriousViolations(page), "/credentials").toEqual([]);
       await page.mouse.move(0, 0);
       await page.setViewportSize({ width: 1280, height: 960 });
-      await page.screenshot({ path: screenshotPath(`credentials-${colorScheme}.png`) });
+      await saveScreenshot(page, `credentials-${colorScheme}.png`);
 
       await page
         .getByRole("button", { name: /^Disable credential/ })
@@ -304,7 +304,7 @@ test.describe("credentials pages in both schemes", () => {
         .click();
       await expect(page.getByRole("dialog", { name: "Disable this credential?" })).toBeVisible();
       expect(await seriousViolations(page), "/credentials, confirmation").toEqual([]);
-      await page.screenshot({ path: screenshotPath(`credential-disable-${colorScheme}.png`) });
+      await saveScreenshot(page, `credential-disable-${colorScheme}.png`);
       await page.keyboard.press("Escape");
 
       // The creation form, filled in, with a field error and the provider's fields.
@@ -319,7 +319,7 @@ test.describe("credentials pages in both schemes", () => {
       await expect(page.getByTestId("field-error")).toBeVisible();
       expect(await seriousViolations(page), "/credentials/new").toEqual([]);
       await page.setViewportSize({ width: 1280, height: 1060 });
-      await page.screenshot({ path: screenshotPath(`credential-form-${colorScheme}.png`) });
+      await saveScreenshot(page, `credential-form-${colorScheme}.png`);
 
       // The success panel of an e-commerce credential: the id to copy and the secret, once.
       await page.getByLabel("Provider", { exact: true }).selectOption({ label: "PagSeguro" });
@@ -331,7 +331,7 @@ test.describe("credentials pages in both schemes", () => {
       expect(await seriousViolations(page), "/credentials/new, created").toEqual([]);
       await page.getByTestId("toast").getByRole("button", { name: "Dismiss" }).first().click();
       await page.setViewportSize({ width: 1280, height: 860 });
-      await page.screenshot({ path: screenshotPath(`credential-created-${colorScheme}.png`) });
+      await saveScreenshot(page, `credential-created-${colorScheme}.png`);
     });
   }
 });

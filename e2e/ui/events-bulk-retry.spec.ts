@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/accessibility";
 import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiGet, apiToken, createCredentialFor, failedForWantOfCredential } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -48,7 +48,7 @@ test("Create the missing credential: prefilled from the event, then the events i
   await expect(form.getByLabel("Merchant ID (MID)")).toHaveValue(mid);
   await expect(form.getByLabel("Terminal ID (TID)")).toHaveValue(tid);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath("credential-prefilled-from-event.png"), fullPage: true });
+  await saveScreenshot(page, "credential-prefilled-from-event.png", { fullPage: true });
 
   await form.getByRole("button", { name: "Create credential" }).click();
   const created = page.getByTestId("credential-created");
@@ -57,7 +57,7 @@ test("Create the missing credential: prefilled from the event, then the events i
   await offer.getByTestId("retry-matching").click();
   await expect(offer.getByTestId("retry-job-status")).toHaveText(`Done: ${failedBefore.count} processed.`);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath("credential-created-retried.png"), fullPage: true });
+  await saveScreenshot(page, "credential-created-retried.png", { fullPage: true });
 
   const after = await apiGet<Count>(page.request, token, `/v1/webhooks/events/count?${account}&status=failed`);
   expect(after.count).toBe(0);
@@ -92,7 +92,7 @@ test("Retry N failed events: the filtered view's failed events are retried in on
   await dialog.getByRole("button", { name: `Retry ${n} ${n === 1 ? "event" : "events"}` }).click();
   await expect(dialog.getByTestId("retry-job-status")).toContainText("Done:");
   await expect(dialog.getByTestId("retry-job-status")).toContainText(`processed`);
-  await page.screenshot({ path: screenshotPath("events-bulk-retry.png") });
+  await saveScreenshot(page, "events-bulk-retry.png");
   await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
   // Every failed event of the account's terminal is processed now.
   expect((await apiGet<{ status: string }>(page.request, token, `/v1/webhooks/events/${event.id}`)).status).toBe("processed");

@@ -7,7 +7,7 @@ import { cardEventData } from "../../tests/support/event-data";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiToken, ingestEvent, listAll } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -264,7 +264,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     await openInScheme(page, colorScheme, USERS.operator, "/events?status=failed,processed&period=7d");
     await expect(rows(page).nth(10)).toBeVisible();
     expect(await seriousViolations(page), "/events").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`events-${colorScheme}.png`) });
+    await saveScreenshot(page, `events-${colorScheme}.png`);
 
     await page.goto("/events?status=failed&period=7d");
     const failed = rows(page).nth(1);
@@ -277,14 +277,14 @@ for (const colorScheme of COLOR_SCHEMES) {
     // The sections' headings sit one level below the panel's h2, and below the page's h1.
     await expect(panel.getByRole("heading", { level: 3, name: "Transaction" })).toBeVisible();
     expect(await seriousViolations(page), "/events with the panel").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`event-panel-${colorScheme}.png`) });
+    await saveScreenshot(page, `event-panel-${colorScheme}.png`);
 
     await page.goto(`/events/${id}`);
     await expect(page.getByTestId("event-attempts")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Transaction" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Attempts, latest first" })).toBeVisible();
     expect(await seriousViolations(page), "/events/{id}").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`event-detail-${colorScheme}.png`), fullPage: true });
+    await saveScreenshot(page, `event-detail-${colorScheme}.png`, { fullPage: true });
   });
 }
 

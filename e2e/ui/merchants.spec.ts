@@ -4,7 +4,7 @@
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -151,7 +151,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     await expect(page.getByRole("table", { name: "Merchants" })).toBeVisible();
     await expect(page.getByTestId("table-footer")).toBeVisible();
     expect(await seriousViolations(page), "/merchants").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`merchants-${colorScheme}.png`) });
+    await saveScreenshot(page, `merchants-${colorScheme}.png`);
 
     await page.getByRole("button", { name: "New merchant" }).click();
     const dialog = page.getByRole("dialog", { name: "New merchant" });
@@ -160,6 +160,6 @@ for (const colorScheme of COLOR_SCHEMES) {
     await dialog.getByRole("button", { name: "Register merchant" }).click();
     await expect(dialog.getByTestId("field-error")).toBeVisible();
     expect(await seriousViolations(page), "/merchants, New merchant dialog").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`merchant-dialog-${colorScheme}.png`) });
+    await saveScreenshot(page, `merchant-dialog-${colorScheme}.png`);
   });
 }

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { withDemoEvents } from "../support/demo-events";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiGet, apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -109,7 +109,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     await openInScheme(page, colorScheme, USERS.operator, "/overview?period=7d");
     await expect(page.getByTestId("overview")).toHaveAttribute("data-period", "7d");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath(`overview-7d-${colorScheme}.png`) });
+    await saveScreenshot(page, `overview-7d-${colorScheme}.png`);
   });
 }
 

@@ -2,8 +2,8 @@
 // cards (no table scrolled sideways inside a box) and folds its filter bar behind a "Filters"
 // button, which opens it, and a filter chosen there filters the list; no page scrolls sideways.
 // The data is this file's own: a merchant with two credentials, an endpoint, an event, an alert,
-// a reconciled statement and a merchant account. Screenshots under test-results/screenshots/
-// (docs/screenshots/ by npm run screenshots).
+// a reconciled statement and a merchant account. Screenshots (docs/screenshots/) by npm run
+// screenshots.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { cardEventData, digits } from "../../tests/support/event-data";
@@ -13,7 +13,7 @@ import { queryE2E } from "../support/database";
 import { expect, fillSignInForm, signInAs, test } from "../support/fixtures";
 import { importStatement, merchantAccount, newCredential, newMerchant, uniqueName } from "../support/made-through-api";
 import { RECEIVER_PORT } from "../support/run-env";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { type E2EUser, USERS } from "../support/users";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -141,7 +141,7 @@ async function openList(page: Page, user: E2EUser, path: string, rowTestId: stri
 async function expectNoSidewaysPage(page: Page, screenshot?: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
-  if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
+  if (screenshot) await saveScreenshot(page, screenshot);
 }
 
 /** A card: within the phone's width once scrolled to (down only), each of its fields visible and in view. */

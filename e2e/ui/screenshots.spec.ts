@@ -1,7 +1,7 @@
 // Screenshots of the main screens for docs/screenshots/ (refreshed by npm run screenshots; a plain test run writes them under test-results/), in the light and the dark scheme.
 import { COLOR_SCHEMES } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 for (const colorScheme of COLOR_SCHEMES) {
@@ -10,13 +10,13 @@ for (const colorScheme of COLOR_SCHEMES) {
 
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(`login-${colorScheme}.png`) });
+    await saveScreenshot(page, `login-${colorScheme}.png`);
 
     await signIn(USERS.admin);
-    await page.screenshot({ path: screenshotPath(`overview-${colorScheme}.png`) });
+    await saveScreenshot(page, `overview-${colorScheme}.png`);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Providers" }).click();
     await expect(page.getByTestId("provider-card")).toHaveCount(6);
-    await page.screenshot({ path: screenshotPath(`providers-${colorScheme}.png`), fullPage: true });
+    await saveScreenshot(page, `providers-${colorScheme}.png`, { fullPage: true });
   });
 }

@@ -7,7 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { generateCnpj } from "@/lib/merchants/generate-cnpj";
 import { COLOR_SCHEMES, openInScheme, seriousViolations } from "../support/accessibility";
 import { expect, test } from "../support/fixtures";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { apiToken } from "../support/seed-events";
 import { USERS } from "../support/users";
 
@@ -169,7 +169,7 @@ for (const colorScheme of COLOR_SCHEMES) {
     await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     expect(await seriousViolations(page), "/users").toEqual([]);
-    await page.screenshot({ path: screenshotPath(`users-${colorScheme}.png`) });
+    await saveScreenshot(page, `users-${colorScheme}.png`);
 
     await page.getByRole("button", { name: "New user" }).click();
     await expect(page.getByRole("dialog", { name: "New user" })).toBeVisible();

@@ -13,7 +13,7 @@ import { queryE2E } from "../support/database";
 import { expect, test } from "../support/fixtures";
 import { newCredential, newMerchant, uniqueName } from "../support/made-through-api";
 import { RECEIVER_PORT } from "../support/run-env";
-import { screenshotPath } from "../support/screenshots";
+import { saveScreenshot } from "../support/screenshots";
 import { USERS } from "../support/users";
 
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -64,7 +64,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   const secret = (await done.getByTestId("endpoint-secret").textContent()) ?? "";
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.screenshot({ path: screenshotPath("webhooks-secret-once.png") });
+  await saveScreenshot(page, "webhooks-secret-once.png");
   await done.getByRole("button", { name: "Done" }).click();
   const row = page.getByTestId("endpoint-row").filter({ hasText: receiverUrl });
   await expect(row).toBeVisible();
@@ -97,7 +97,7 @@ test("an operator registers an endpoint, sends a test event, sees a delivery's a
   await expect(page.getByTestId("delivery-request-body")).toContainText(eventId);
   await expect(page.getByText(secret)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: screenshotPath("webhooks-endpoints.png"), fullPage: true });
+  await saveScreenshot(page, "webhooks-endpoints.png", { fullPage: true });
 
   await delivery.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Delivery queued again" })).toBeVisible();

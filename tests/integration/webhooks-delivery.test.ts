@@ -501,16 +501,18 @@ describe("delivery", () => {
     const m = await merchantWithCredential();
     const r = await receiver();
     await endpointFor(m.merchantId, r.url, { rateLimit: 2 });
-    await processedEventIds(m, 6);
+    const eventIds = await processedEventIds(m, 6);
     worker();
     await until(() => r.received.length === 6, 10_000);
-    // At 2/s, six deliveries take three seconds of the worker's clock (unlimited: a few ms). The
-    // receiver's seconds can straddle the worker's by a hair, so allow 3 in one of its seconds.
-    const at = r.received.map((q) => q.at);
+    // At 2/s, six deliveries start over three seconds (unlimited: a few ms). Judged by when each
+    // attempt was claimed, on the database's clock: when the receiver heard them depends on how
+    // loaded the machine is (a stalled test process hears a second's deliveries together).
+    const rows = await db().webhookDelivery.findMany({ where: { eventId: { in: eventIds } }, select: { lastAttemptAt: true } });
+    const at = rows.map((row) => row.lastAttemptAt!.getTime());
     expect(Math.max(...at) - Math.min(...at)).toBeGreaterThanOrEqual(1_000);
     const perSecond = new Map<number, number>();
     for (const t of at) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
-    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(2);
   });
 
   it("keeps an endpoint's rate limit across two workers on one database", async () => {

@@ -59,7 +59,12 @@ export default async function setup(project: TestProject) {
   });
 
   return async () => {
-    for (const database of [name, template]) await queryOnce(base, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    // The workers' copies (setup-database.ts), then the run's database and the template.
+    const copies = await queryOnce<{ datname: string }>(base, "SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `${name}\\_w%`,
+    ]);
+    for (const database of [...copies.map((row) => row.datname), name, template])
+      await queryOnce(base, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
 }
 
