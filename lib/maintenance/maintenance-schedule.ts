@@ -1,7 +1,8 @@
 // The server's periodic chores, in a loop of their own beside the two workers (the event worker
 // drains events, the delivery worker sends webhooks): the month partitions kept (the months ahead
 // created, the expired ones dropped), the overview's count deltas folded, background jobs whose
-// lease expired resumed, expired rows purged, the alert rules evaluated and their webhooks sent.
+// lease expired resumed, expired rows purged, the alert rules evaluated and their webhooks sent,
+// late notifications' missing sales closed.
 // Started with the event worker (WORKER_ENABLED) by instrumentation.ts; one chore at a time, each
 // on its own clock, so a slow or failing chore neither delays the queues nor the other chores.
 // stop() waits for the chore in progress.
@@ -16,6 +17,7 @@ import { eventRetryJobKind } from "@/lib/events/retry/bulk-retry";
 import { type JobKind, resumeExpiredJobs } from "@/lib/jobs/job-lease";
 import { logger } from "@/lib/log";
 import { purgeExpiredRows } from "@/lib/maintenance/purge-expired";
+import { closeLateNotifications } from "@/lib/reconciliation/close-late-notifications";
 import { compactEventCounts } from "@/lib/stats/compact-event-counts";
 import { webhookRecoverJobKind } from "@/lib/webhooks/endpoints/recover-webhook-endpoint";
 
@@ -56,6 +58,8 @@ const CHORES: Chore[] = [
   },
   // Their operational webhooks: a few rows, claimed every second and sent without holding the schedule.
   { name: "alert webhooks", everyMs: 1_000, run: () => deliverDueAlerts({ wait: false }) },
+  // Late notifications close their missing sales after their commit, not in it (lib/reconciliation).
+  { name: "late notifications", everyMs: 1_000, run: closeLateNotifications },
 ];
 
 // The loop's shortest sleep, so that a chore due again at once cannot spin it.

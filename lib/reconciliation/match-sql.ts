@@ -15,7 +15,9 @@
 //      origin event and owner), for an event's and a merchant's reconciliation state;
 //   5. exceptions: matched pairs whose status or amount differ, sales left alone
 //      (missing_notification), and, for a sales file, approved payments of the period left alone
-//      (notification_without_sale).
+//      (notification_without_sale);
+//   6. with missing sales, a recheck: once the import is committed, the notifications committed
+//      after the payments were read are compared with them (close-late-notifications.ts).
 // Keys are written as lib/reconciliation/match-keys.ts writes the sales': upper(ltrim(x, '0')).
 import "server-only";
 import type { BulkSession } from "@/lib/reconciliation/bulk-session";
@@ -246,6 +248,8 @@ export type MatchInput = {
 /** Matches the import's sales and writes its exceptions; answers the summary. */
 export async function matchImport(session: BulkSession, input: MatchInput): Promise<MatchResult> {
   const { importId, acquirerName, now } = input;
+  // The database's clock before the payments are read: the recheck's notifications begin here.
+  const [clock] = await session.query("SELECT clock_timestamp()::text AS at");
   // The payments' windows, the joins and the rounds' rankings sort and hash a million rows each:
   // in memory rather than in temporary files.
   await session.query("SET LOCAL work_mem = '256MB'");
@@ -277,6 +281,10 @@ export async function matchImport(session: BulkSession, input: MatchInput): Prom
   }
   const [row] = await session.query(SUMMARY_SQL, [importId]);
   const count = (name: string) => Number(row?.[name] ?? 0);
+  if (count("missing_notification") > 0) {
+    const recheck = "INSERT INTO reconciliation_rechecks (import_id, since) VALUES ($1, $2::timestamptz)";
+    await session.query(recheck, [importId, clock?.at]);
+  }
   const mismatched = count("amount_mismatch") + count("status_mismatch");
   const summary = {
     sales: input.sales,

@@ -1,9 +1,10 @@
 // Reconciliation: an imported statement with more sales still missing their notification than
 // ALERT_RECONCILIATION_MISSING_THRESHOLD (its open missing_notification exceptions). The alert is
 // the import's (staff: a statement spans every merchant of its establishments) and resolves by
-// itself as the count falls back: late notifications close their sales (the trigger of
-// lib/reconciliation), operators resolve the rest. The open missing sales are a partial index
-// (reconciliation_exceptions_missing_idx), so the cost follows what is still open, not the history.
+// itself as the count falls back: late notifications close their sales
+// (lib/reconciliation/close-late-notifications.ts), operators resolve the rest. The open missing
+// sales are partial indexes (reconciliation_exceptions_missing_nsu_idx), so the cost follows what
+// is still open, not the history.
 import "server-only";
 import { type AlertRule, isoOf } from "@/lib/alerts/finding";
 import { sql } from "@/lib/db/client";
