@@ -1,6 +1,7 @@
 // Runs once when the server starts: the metrics' observer of the domains' outcomes, the event
 // worker and the maintenance schedule (WORKER_ENABLED), the webhook delivery worker, and the
-// shutdown hook that scripts/server.mjs calls on SIGTERM (after in-flight requests are done).
+// shutdown hook that scripts/server.mjs calls on SIGTERM (after in-flight requests are done); the
+// health probes, which scripts/server.mjs answers before Next.js (lib/http/probes.ts).
 // Tracing first, when configured (OTEL_EXPORTER_OTLP_ENDPOINT): its SDK is imported only then, so
 // a server without it never loads it.
 export async function register(): Promise<void> {
@@ -19,6 +20,7 @@ export async function register(): Promise<void> {
   const tracing = env().tracing ? (await import("@/lib/tracing/start-tracing")).startTracing(env().tracing!) : undefined;
   // The domains report outcomes (lib/observe/outcomes.ts); /metrics counts them from here on.
   (await import("@/lib/metrics/count-outcomes")).countOutcomes();
+  (globalThis as { __pic_probes?: unknown }).__pic_probes = (await import("@/lib/http/probes")).PROBES;
   const { closeDb } = await import("@/lib/db/client");
   const { startEventWorker, stopEventWorker } = await import("@/lib/events/process/worker");
   const { startMaintenance, stopMaintenance } = await import("@/lib/maintenance/maintenance-schedule");

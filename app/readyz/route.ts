@@ -1,15 +1,8 @@
-// GET /readyz: the database answers.
-import { db } from "@/lib/db/client";
-import { json, methods, publicRoute } from "@/lib/http/route";
+// GET /readyz: the database answers. scripts/server.mjs answers it before Next.js with the same
+// handler (lib/http/probes.ts); this route serves the other methods and a server started without it.
+import { readyz } from "@/lib/http/probes";
+import { methods } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: publicRoute(
-    async () => {
-      await db().$queryRaw`SELECT 1`;
-      return json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
-    },
-    { query: null },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: readyz });

@@ -159,19 +159,33 @@ test("PostgreSQL killed under write load: 503s meanwhile, recovery by itself, ev
   expect(server.exitCode).toBeNull();
 });
 
-test("a locked table: statement timeouts and an exhausted pool answer 503 fast, /healthz stays up, no connection leaks", async () => {
+test("a locked table: statement timeouts and an exhausted pool answer 503 fast, /healthz and /readyz stay up, no connection leaks", async () => {
   const locker = new pg.Client({ connectionString: database.url });
   await locker.connect();
   await locker.query("BEGIN");
   await locker.query("LOCK TABLE events IN ACCESS EXCLUSIVE MODE");
   try {
     const started = Date.now();
-    const results = await Promise.all(
+    const reads = Promise.all(
       Array.from({ length: 10 }, async () => {
         const res = await fetch(`${BASE}/v1/webhooks/events?limit=5`, { headers: { authorization: `Bearer ${token}` } });
         return { status: res.status, body: (await res.json()) as Record<string, unknown>, ms: Date.now() - started };
       }),
     );
+    // Every API connection waits on the lock (and the worker's): readiness asks on a connection of
+    // its own, so it still answers at once (on the API's pool it waited for a connection, then 503).
+    await expect
+      .poll(
+        async () =>
+          (await query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"))[0]!.n,
+        { intervals: [20] },
+      )
+      .toBeGreaterThanOrEqual(POOL_SIZE);
+    const askedReady = Date.now();
+    const ready = await fetch(`${BASE}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
+    expect(Date.now() - askedReady).toBeLessThan(700);
+    const results = await reads;
     const health = await fetch(`${BASE}/healthz`);
     expect(health.status).toBe(200);
     for (const r of results) {
@@ -189,6 +203,7 @@ test("a locked table: statement timeouts and an exhausted pool answer 503 fast, 
   const [connections] = await query<{ n: number }>(
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'postgres' AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
   );
-  expect(connections!.n).toBeLessThanOrEqual(POOL_SIZE + PIPELINE_POOL_SIZE);
+  // The API's pool, the pipeline's and the readiness probe's one connection.
+  expect(connections!.n).toBeLessThanOrEqual(POOL_SIZE + PIPELINE_POOL_SIZE + 1);
   expect(serverOutput).not.toMatch(/"level":50.*unhandled error/);
 });

@@ -8,7 +8,8 @@
 // The pipeline (ingestion, the event worker, deliveries, alerts, maintenance) runs inside
 // inPipeline(): there db() and sql() use connections of its own (DATABASE_PIPELINE_POOL_SIZE) on a
 // server database, so a burst of API reads that fills the API's pool never delays a notification
-// or a delivery. The embedded database has one connection: both share it.
+// or a delivery. The embedded database has one connection: both share it. The readiness probe
+// asks on a connection of its own (primaryAnswers), which nothing else can keep busy.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaClient } from "@/generated/prisma/client";
 import { type DatabaseHandle, openDatabase, type PoolUse, type SqlQuery } from "@/lib/db/adapter";
@@ -23,6 +24,8 @@ type Holder = Connection & {
   replica?: Connection & { router: ReplicaRouter };
   /** The pipeline's own connections, opened on first use; the embedded database has none. */
   pipeline?: Connection;
+  /** The readiness probe's own connection (a pool of one), opened on first use; none on the embedded database. */
+  probe?: Connection;
   listeners: Listener[];
 };
 const g = globalThis as unknown as { __pic_db?: Holder };
@@ -96,6 +99,18 @@ export function readDb<T>(read: (client: PrismaClient) => Promise<T>): Promise<T
   );
 }
 
+/**
+ * Answers once the primary answers a SELECT 1 (throws as a query does when it cannot), asked on
+ * the probe's own connection on a server database: neither a burst of API reads filling their
+ * pool nor pipeline work waiting on a lock can queue in front of it. The embedded database has
+ * one connection for everything.
+ */
+export async function primaryAnswers(): Promise<void> {
+  const h = holder();
+  if (!h.handle.embedded) h.probe ??= connectPrimary(1);
+  await (h.probe ?? h).client.$queryRaw`SELECT 1`;
+}
+
 /** sql() for reads that may lag behind the primary: see readDb(). */
 export const readSql: SqlQuery = tracedQuery((query) => {
   const { handle, replica } = holder();
@@ -136,7 +151,7 @@ export async function closeDb(): Promise<void> {
   if (!h) return;
   g.__pic_db = undefined;
   for (const listener of h.listeners) await listener.stop();
-  for (const connection of [h, h.replica, h.pipeline]) {
+  for (const connection of [h, h.replica, h.pipeline, h.probe]) {
     if (!connection) continue;
     await connection.client.$disconnect();
     await connection.handle.close();
