@@ -1,7 +1,10 @@
-// `npm run bench:recon -- [--sales 1000000] [--write] [--keep]`: a statement of --sales sales
-// (our CSV statement: at 250 bytes a line, Cielo's EDI of a million sales would pass the 100 MiB
-// cap) imported and reconciled against as many notifications, on a scratch database of the local
-// PostgreSQL (bench_recon_<pid>, dropped at the end unless --keep). The notifications are made by
+// `npm run bench:recon -- [--sales 1000000] [--layout csv|001|015] [--write] [--keep]`: a statement
+// of --sales sales imported and reconciled against as many notifications, on a scratch database of
+// the local PostgreSQL (bench_recon_<pid>, dropped at the end unless --keep). --layout says which
+// statement: our CSV (the default), Cielo's EDI layout 001 (250-character records) or Extrato
+// Eletrônico v15 (layout 015, 760-character "E" records). A Cielo file of a million sales is past
+// the route's 100 MiB cap (about 240 MiB in 001, 730 MiB in 015): the bench calls the import
+// itself, which reads any size as a stream. The notifications are made by
 // SQL (generate_series: 200 establishments of 10 terminals, one day, Cielo-like 6-digit NSUs),
 // loaded with the row triggers off (no webhook outbox or body to build: nothing here reads them);
 // the statement is written to a temporary file and streamed from it, as a request body is.
@@ -13,18 +16,35 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { v15Entry, v15Header, v15Trailer } from "@/tests/support/cielo-v15-files";
 import { withClient } from "@/tests/support/query-once";
 import { freshServerSecrets } from "@/tests/support/scratch-server";
+import { cieloCv, cieloHeader, cieloTrailer } from "@/tests/support/statement-files";
 import { parseFlags } from "./support/flags";
 import { writeReportSection } from "./support/report-section";
 import { runMain } from "./support/run-main";
 
-const args = parseFlags({ sales: 1000000, write: false, keep: false, server: "postgresql://postgres@127.0.0.1:5432" });
+const args = parseFlags({
+  sales: 1000000,
+  layout: "csv",
+  write: false,
+  keep: false,
+  server: "postgresql://postgres@127.0.0.1:5432",
+});
+const LAYOUTS = ["csv", "001", "015"] as const;
+type Layout = (typeof LAYOUTS)[number];
+if (!(LAYOUTS as readonly string[]).includes(args.layout)) throw new Error(`--layout must be one of ${LAYOUTS.join(", ")}`);
+const LAYOUT = args.layout as Layout;
 const N = args.sales;
 const DATABASE = `bench_recon_${process.pid}`;
 const DATABASE_URL = `${args.server}/${DATABASE}`;
 const TERMINALS = 2_000;
 const TARGET_SECONDS = 60;
+const LAYOUT_NAMES: Record<Layout, string> = {
+  csv: "our CSV",
+  "001": "Cielo EDI layout 001",
+  "015": "Cielo Extrato Eletrônico v15",
+};
 
 /** The day the sales and notifications fall on: yesterday in São Paulo. */
 function benchDay(): string {
@@ -46,38 +66,77 @@ FROM (
   FROM generate_series($1::int8, $2::int8 - 1) g
 ) x`;
 
-/** The sale of event g as the statement writes it (null: the acquirer has no such sale). */
-function saleOf(g: number, day: string, md5: (g: number) => string): string | null {
+type BenchSale = { mid: number; tid: number; nsu: string; code: string; amount: number; last4: string };
+
+/** The sale of event g as the acquirer has it (null: the acquirer has no such sale). */
+function saleOf(g: number, md5: (g: number) => string): BenchSale | null {
   if (g % 100 === 1) return null;
   const amount = 100 + (g % 100_000) + (g % 200 === 3 ? 1 : 0);
   const nsu = String(Math.floor(g / TERMINALS)).padStart(6, "0");
-  return `cielo,${1_000_000_000 + (g % 200)},${10_000_000 + (g % TERMINALS)},${day},12:00:00,${nsu},${md5(g)},${amount},0,${String(g % 10_000).padStart(4, "0")},approved\n`;
+  return {
+    mid: 1_000_000_000 + (g % 200),
+    tid: 10_000_000 + (g % TERMINALS),
+    nsu,
+    code: md5(g),
+    amount,
+    last4: String(g % 10_000).padStart(4, "0"),
+  };
 }
+
+/** Each layout's file: its first lines, one sale's line, its last lines (given the sales written). */
+const FORMATS: Record<
+  Layout,
+  { head: (day: string) => string; sale: (s: BenchSale, day: string) => string; tail: (sales: number) => string }
+> = {
+  csv: {
+    head: () => "acquirer,mid,tid,sale_date,sale_time,nsu,authorization_code,amount,installments,card_last4,status\n",
+    sale: (s, day) => `cielo,${s.mid},${s.tid},${day},12:00:00,${s.nsu},${s.code},${s.amount},0,${s.last4},approved\n`,
+    tail: () => "",
+  },
+  "001": {
+    head: (day) => `${cieloHeader({ establishment: "1000000000", periodStart: day, periodEnd: day })}\r\n`,
+    sale: (s, day) =>
+      `${cieloCv({ establishment: String(s.mid), roNumber: "0000001", saleDate: day, amount: s.amount, nsu: s.nsu, authorizationCode: s.code, terminal: String(s.tid), time: "12:00:00", card: s.last4 ? `411111******${s.last4}` : "0" })}\r\n`,
+    tail: (sales) => `${cieloTrailer(sales)}\r\n`,
+  },
+  "015": {
+    head: (day) => `${v15Header({ establishment: "1000000000", periodStart: day, periodEnd: day })}\r\n`,
+    sale: (s, day) =>
+      `${v15Entry({ establishment: String(s.mid), entryType: "02", authorizationDate: day, totalSale: s.amount, nsu: s.nsu, authorizationCode: s.code, terminal: String(s.tid), time: "12:00:00", cardBin: s.last4 ? "411111" : "", cardLast4: s.last4 })}\r\n`,
+    tail: (sales) => `${v15Trailer(sales, sales)}\r\n`,
+  },
+};
 
 async function writeStatement(file: string, day: string): Promise<number> {
   const { createHash } = await import("node:crypto");
   const md5 = (g: number) => createHash("md5").update(String(g)).digest("hex").slice(0, 6).toUpperCase();
+  const format = FORMATS[LAYOUT];
   const out = createWriteStream(file);
-  let chunk = "acquirer,mid,tid,sale_date,sale_time,nsu,authorization_code,amount,installments,card_last4,status\n";
+  let chunk = format.head(day);
   let sales = 0;
-  const push = async (line: string | null) => {
-    if (line === null) return;
+  const push = async (sale: BenchSale | null) => {
+    if (sale === null) return;
     sales++;
-    chunk += line;
+    chunk += format.sale(sale, day);
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, "drain");
       chunk = "";
     }
   };
-  for (let g = 0; g < N; g++) await push(saleOf(g, day, md5));
+  for (let g = 0; g < N; g++) await push(saleOf(g, md5));
   // Sales no notification tells of: NSUs past every terminal's own.
   for (let i = 0; i < N / 100; i++) {
     const nsu = String(900_000 + Math.floor(i / TERMINALS)).padStart(6, "0");
-    await push(
-      `cielo,${1_000_000_000 + (i % 200)},${10_000_000 + (i % TERMINALS)},${day},12:00:00,${nsu},ZZ${String(i % 10_000).padStart(4, "0")},4242,0,,approved\n`,
-    );
+    await push({
+      mid: 1_000_000_000 + (i % 200),
+      tid: 10_000_000 + (i % TERMINALS),
+      nsu,
+      code: `ZZ${String(i % 10_000).padStart(4, "0")}`,
+      amount: 4242,
+      last4: "",
+    });
   }
-  out.end(chunk);
+  out.end(chunk + format.tail(sales));
   await once(out, "finish");
   return sales;
 }
@@ -104,10 +163,10 @@ async function main(): Promise<void> {
       await client.query("ANALYZE events");
     });
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const file = path.join(dir, "statement.csv");
+    const file = path.join(dir, `statement-${LAYOUT}.txt`);
     const sales = await writeStatement(file, day);
     const bytes = statSync(file).size;
-    console.log(`statement: ${sales} sales, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+    console.log(`statement (${LAYOUT_NAMES[LAYOUT]}): ${sales} sales, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
 
     const { importStatement } = await import("@/lib/reconciliation/import-statement");
     const { closeDb } = await import("@/lib/db/client");
@@ -120,7 +179,7 @@ async function main(): Promise<void> {
     const result = await importStatement({
       caller: { userId: "bench0000000000000000".slice(0, 20), username: "bench", role: "admin" },
       body: createReadStream(file, { highWaterMark: 256 * 1024 }),
-      format: "csv",
+      format: LAYOUT === "csv" ? "csv" : "cielo",
     });
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
@@ -133,7 +192,7 @@ async function main(): Promise<void> {
       writeReportSection("docs/benchmarks.md", "reconciliation", [
         "## Reconciliation",
         "",
-        `A statement of ${sales.toLocaleString("en")} sales (our CSV, ${(bytes / 2 ** 20).toFixed(0)} MiB, streamed from a file) imported and`,
+        `A statement of ${sales.toLocaleString("en")} sales (${LAYOUT_NAMES[LAYOUT]}, ${(bytes / 2 ** 20).toFixed(0)} MiB, streamed from a file) imported and`,
         `reconciled against ${N.toLocaleString("en")} notifications on one day (200 establishments, 2,000 terminals), local`,
         "PostgreSQL 15: read, COPY, the set-based matching and the exceptions, one transaction.",
         "",
@@ -149,7 +208,7 @@ async function main(): Promise<void> {
         "100,000 sales peaked within a few MiB of a million's). The machine is shared: its load average was about 5",
         "on 2 cores during the runs, so the time varies by several seconds between runs.",
         "",
-        `Command: \`npm run bench:recon -- --sales ${N} --write\`. Target: 1,000,000 × 1,000,000 in ≤ ${TARGET_SECONDS} s with flat memory: ${met ? "**met**" : "**not met**"}.`,
+        `Command: \`npm run bench:recon -- --sales ${N}${LAYOUT === "csv" ? "" : ` --layout ${LAYOUT}`} --write\`. Target: 1,000,000 × 1,000,000 in ≤ ${TARGET_SECONDS} s with flat memory: ${met ? "**met**" : "**not met**"}.`,
       ]);
     }
   } finally {

@@ -1,12 +1,14 @@
 // The statement formats by name, and which one a file is when the request does not say (its
 // first line). Adding Rede's or Stone's native layout is one parser file and one entry here.
-import { cieloEdiParser, isCieloHeader } from "@/lib/reconciliation/cielo-edi";
+import { isCieloHeader } from "@/lib/reconciliation/cielo-edi";
+import { cieloStatementParser } from "@/lib/reconciliation/cielo-layouts";
 import { csvStatementParser, isCsvHeader } from "@/lib/reconciliation/csv-statement";
 import type { StatementFormat } from "@/lib/reconciliation/reconciliation-values";
 import type { StatementParser } from "@/lib/reconciliation/statement-parser";
 
 const FORMATS: Record<StatementFormat, { parser: () => StatementParser; recognizes: (firstLine: string) => boolean }> = {
-  cielo: { parser: cieloEdiParser, recognizes: isCieloHeader },
+  // Layout 001 or 015 (Extrato Eletrônico v15), by the header's version.
+  cielo: { parser: () => cieloStatementParser(), recognizes: isCieloHeader },
   csv: { parser: csvStatementParser, recognizes: isCsvHeader },
 };
 
