@@ -4,11 +4,13 @@
 // use, on a scratch database. Beside it, at fixed rates (open loop), the traffic that must not
 // notice: another merchant account's cheap reads, single notifications from a terminal (each
 // delivered to a webhook receiver on this machine) and /healthz. Each runs once alone and once
-// during the burst; the report gives the p50 and p99 of each, the ratios, every status seen, and
-// whether every notification was stored and delivered.
-// Targets: during the burst the other merchant's reads p99 <= 4x alone, single notifications p99
-// <= 4x alone (every one stored and delivered), /healthz p99 <= 500 ms, no 5xx for anyone, and
-// the bursting account still served (limited, not locked out).
+// during the burst; the report gives the p50 and p99 of each, the ratios against their targets,
+// every status seen, what the burster was served (pages and rows a second), and whether every
+// notification was stored and delivered.
+// Targets (issue 40): during the burst the other merchant's reads p99 <= 4x alone, single
+// notifications p99 <= 4x alone (every one stored and delivered), /healthz p99 <= max(4x alone,
+// 100 ms) (it is answered before Next.js: scripts/health-probes.mjs), no 5xx for anyone, and the
+// bursting account still served (limited by what its pages weigh, not locked out).
 
 import { spawn } from "node:child_process";
 import pg from "pg";
@@ -142,24 +144,31 @@ async function main(): Promise<void> {
       [neighbour.mid],
     );
 
-    const line = (name: string, a: OfferedLoad, d: OfferedLoad) =>
-      `  ${name}: alone p50 ${p(a, 50)} ms, p99 ${p(a, 99)} ms; during p50 ${p(d, 50)} ms, p99 ${p(d, 99)} ms (${(p(d, 99) / p(a, 99)).toFixed(2)}x); statuses during: ${statuses(d.statuses)}`;
+    const ratio = (a: OfferedLoad, d: OfferedLoad) => p(d, 99) / p(a, 99);
+    const line = (name: string, a: OfferedLoad, d: OfferedLoad, target: string) =>
+      `  ${name}: alone p50 ${p(a, 50)} ms, p99 ${p(a, 99)} ms; during p50 ${p(d, 50)} ms, p99 ${p(d, 99)} ms; p99 during / alone ${ratio(a, d).toFixed(2)}x (target ${target}); statuses during: ${statuses(d.statuses)}`;
     const burst = during.burst!;
+    const served = burst.statuses.get(200) ?? 0;
+    const healthBound = Math.max(4 * p(alone.health, 99), 100);
     console.log(
       [
         `burst: one merchant account, ${values.burst} concurrent GET /v1/webhooks/events?limit=100 for ${SECONDS} s, ${values.events} demo events; default fair use`,
-        line(`another merchant's reads (${RATES.neighbourReads}/s)`, alone.reads, during.reads),
-        line(`single notifications (${RATES.notifications}/s)`, alone.notifications, during.notifications),
-        line(`/healthz (${RATES.health}/s)`, alone.health, during.health),
-        `  the burst: ${burst.total} requests answered (${Math.round(burst.perSecond)}/s), statuses: ${statuses(burst.statuses)}`,
+        line(`another merchant's reads (${RATES.neighbourReads}/s)`, alone.reads, during.reads, "<= 4x"),
+        line(`single notifications (${RATES.notifications}/s)`, alone.notifications, during.notifications, "<= 4x"),
+        line(`/healthz (${RATES.health}/s)`, alone.health, during.health, `p99 <= max(4x alone, 100 ms) = ${healthBound} ms`),
+        `  the burst: ${burst.total} requests answered (${Math.round(burst.perSecond)}/s), ${served} pages of 100 served (${(served / (SECONDS + 2)).toFixed(1)}/s), statuses: ${statuses(burst.statuses)}`,
         `  notifications accepted ${accepted}, stored ${stored[0]!.n}, delivered ${receiver.arrivals.size}, delivered twice ${receiver.duplicates()}`,
       ].join("\n"),
     );
-    const served = burst.statuses.get(200) ?? 0;
     printTargets("bench:burst targets", [
-      atMost("another merchant's reads p99, during / alone", p(during.reads, 99) / p(alone.reads, 99), 4),
-      atMost("single notifications p99, during / alone", p(during.notifications, 99) / p(alone.notifications, 99), 4),
-      atMost("/healthz p99 during the burst", p(during.health, 99), 500, " ms"),
+      atMost("another merchant's reads p99, during / alone", ratio(alone.reads, during.reads), 4),
+      atMost("single notifications p99, during / alone", ratio(alone.notifications, during.notifications), 4),
+      atMost(
+        `/healthz p99 during the burst (max(4 × ${p(alone.health, 99)} ms alone, 100 ms))`,
+        p(during.health, 99),
+        healthBound,
+        " ms",
+      ),
       none(
         "5xx or no answer, for anyone",
         fiveXx(during.reads.statuses) +
