@@ -29,7 +29,8 @@ export async function enforceRateLimit(name: RateLimitName, subject: string): Pr
     quota: limit,
     windowSeconds: WINDOW_SECONDS,
     remaining: limit - count,
-    resetSeconds: row?.retry_after ?? WINDOW_SECONDS,
+    // At most the window: its end, rounded up, can come out a second past it.
+    resetSeconds: Math.min(row?.retry_after ?? WINDOW_SECONDS, WINDOW_SECONDS),
   };
   if (count > limit) {
     const refusal = tooManyRequests(

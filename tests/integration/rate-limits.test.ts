@@ -25,6 +25,9 @@ describe("rate limits", () => {
     expect(limited.json.code).toBe("rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // The IETF RateLimit fields say which quota is spent, and for how long (lib/http/rate-limit-fields.ts).
+    expect(limited.headers.get("ratelimit-policy")).toBe('"writes";q=300;w=60');
+    expect(limited.headers.get("ratelimit")).toMatch(/^"writes";r=0;t=\d+$/);
     const other = await userWithTokens("operator");
     expect((await call(createMerchant, "/v1/merchants", { body: { name: "" }, token: other.accessToken })).status).toBe(400);
   });
@@ -33,7 +36,11 @@ describe("rate limits", () => {
     const { accessToken } = await userWithTokens("viewer");
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await call(exportCsv, "/v1/webhooks/events/export?merchant_id=none", { token: accessToken })).status);
+      const res = await call(exportCsv, "/v1/webhooks/events/export?merchant_id=none", { token: accessToken });
+      statuses.push(res.status);
+      // An export is a read too: both quotas it spends, each with what is left of it.
+      if (i === 0)
+        expect(res.headers.get("ratelimit")).toMatch(/^"exports";r=29;t=\d+, "reads";r=\d+;t=\d+, "reads-per-second";r=\d+;t=1$/);
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses[30]).toBe(429);
