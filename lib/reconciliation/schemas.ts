@@ -25,8 +25,9 @@ export const resolveExceptionBody = z.strictObject({
 export const statementFileSchema = z
   .string()
   .describe(
-    "The statement as the acquirer published it: Cielo's EDI (fixed-width 250-character lines) or our CSV statement " +
-      "(docs/api.md, Reconciliation). Up to 100 MiB, streamed.",
+    "The statement as the acquirer published it: Cielo's Extrato Eletrônico, layout 015 (v15: each record type of its " +
+      "own length, 250 to 760 characters) or 001 (fixed-width 250-character lines), told by the header's version; or " +
+      "our CSV statement (docs/api.md, Reconciliation). Up to 100 MiB, streamed.",
   );
 
 export type ImportStatementQuery = z.infer<typeof importStatementQuery>;
