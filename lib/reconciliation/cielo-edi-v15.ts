@@ -51,9 +51,6 @@ export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS] | "other"
 
 const SALE_KINDS: ReadonlySet<EntryKind> = new Set(["debit_sale", "credit_sale", "installment_sale"]);
 
-/** Whether entries of this type (two digits) are sales, the only entries the matching counts. */
-export const isSaleEntryType = (entryType: string) => SALE_KINDS.has(entryKind(entryType));
-
 function entryKind(entryType: string): EntryKind {
   return (ENTRY_KINDS as Record<string, EntryKind>)[entryType] ?? "other";
 }
