@@ -6,6 +6,7 @@
 import http from "node:http";
 import next from "next";
 import { fairUseDoor } from "./fair-use-door.mjs";
+import { healthProbes } from "./health-probes.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -15,6 +16,12 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 const app = next({ dev, port, hostname: "localhost" });
 await app.prepare();
 const handle = app.getRequestHandler();
+
+// /healthz and /readyz, answered before Next.js so that they never wait behind API work
+// (scripts/health-probes.mjs), with the headers next.config.js gives every path.
+const nextConfig = (await import("../next.config.js")).default;
+const everyPath = (await nextConfig.headers()).filter((rule) => rule.source === "/:path*");
+const answeredProbe = healthProbes(Object.fromEntries(everyPath.flatMap((rule) => rule.headers.map((h) => [h.key, h.value]))));
 
 // The methods Next.js serves. It cannot even represent some others (undici's Request throws on
 // TRACE: a 500 with a stack in the log) and answers the rest with an empty 400, so any other is
@@ -48,6 +55,7 @@ const refusedAtTheDoor = fairUseDoor({
 });
 
 const server = http.createServer((req, res) => {
+  if (answeredProbe(req, res)) return;
   if (refusedAtTheDoor(req, res)) return;
   const forwarded = req.headers["x-forwarded-for"];
   const address = req.socket.remoteAddress ?? "unknown";

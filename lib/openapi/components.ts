@@ -158,6 +158,8 @@ export const HEADERS = {
   allow: headerRef("Allow"),
   idempotentReplayed: headerRef("Idempotent-Replayed"),
   noStore: headerRef("Cache-Control-No-Store"),
+  rateLimit: headerRef("RateLimit"),
+  rateLimitPolicy: headerRef("RateLimit-Policy"),
 } as const;
 
 export const componentHeaders: OpenApiDocument["components"]["headers"] = {
@@ -186,6 +188,18 @@ export const componentHeaders: OpenApiDocument["components"]["headers"] = {
   "Idempotent-Replayed": {
     description: "true when this is the stored response of an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
+  },
+  // draft-ietf-httpapi-ratelimit-headers (lib/http/rate-limit-fields.ts): on the answers of the
+  // requests a rate counted, refusals included.
+  "RateLimit-Policy": {
+    description:
+      'The quotas this request was counted against (draft-ietf-httpapi-ratelimit-headers), e.g. `"reads";q=1800;w=60, "reads-per-second";q=60;w=1`: q units per w seconds. A read costs one unit per 20 rows its `limit` asks for, at least one; any other request one (docs/api.md, Fair use).',
+    schema: { type: "string", pattern: '^"[a-z-]+";q=[0-9]+;w=[0-9]+(, "[a-z-]+";q=[0-9]+;w=[0-9]+)*$' },
+  },
+  RateLimit: {
+    description:
+      'What is left of each quota of RateLimit-Policy, e.g. `"reads";r=1740;t=42`: r units left, more in t seconds. Pace requests by it; Retry-After takes precedence on a 429.',
+    schema: { type: "string", pattern: '^"[a-z-]+";r=[0-9]+;t=[0-9]+(, "[a-z-]+";r=[0-9]+;t=[0-9]+)*$' },
   },
   "Cache-Control-No-Store": {
     description:

@@ -139,12 +139,16 @@ function pathParameters(declaration: OperationDeclaration): Parameter[] {
   }));
 }
 
-function successResponse(declaration: SuccessDeclaration): Response {
+/** The RateLimit fields, on the answers of a request some rate counts (lib/http/rate-limit-fields.ts). */
+const RATE_LIMIT_FIELDS = { "RateLimit-Policy": HEADERS.rateLimitPolicy, RateLimit: HEADERS.rateLimit };
+
+function successResponse(declaration: SuccessDeclaration, rateLimited: boolean): Response {
   const content =
     typeof declaration.body === "string"
       ? { "application/json": { schema: ref(declaration.body) } }
       : { [declaration.body.mediaType]: { schema: declaration.body.schema } };
-  return { description: declaration.description, headers: { ...REQUEST_ID, ...declaration.headers }, content };
+  const headers = { ...REQUEST_ID, ...(rateLimited ? RATE_LIMIT_FIELDS : {}), ...declaration.headers };
+  return { description: declaration.description, headers, content };
 }
 
 export function operation(declaration: OperationDeclaration): Operation {
@@ -176,12 +180,13 @@ export function operation(declaration: OperationDeclaration): Operation {
   if (limits.length > 0) {
     problems[429] = {
       codes: [...new Set([...(problems[429]?.codes ?? []), ...limits])],
-      headers: { "Retry-After": HEADERS.retryAfter, ...problems[429]?.headers },
+      headers: { "Retry-After": HEADERS.retryAfter, ...RATE_LIMIT_FIELDS, ...problems[429]?.headers },
     };
   }
 
   const responses: Record<string, Response | Reference> = {};
-  for (const [status, success] of Object.entries(declaration.success)) responses[status] = successResponse(success);
+  const rateLimited = Boolean(declaration.rateLimit) || declaration.auth === "bearer";
+  for (const [status, success] of Object.entries(declaration.success)) responses[status] = successResponse(success, rateLimited);
   for (const [status, declared] of Object.entries(problems)) responses[status] = problem(Number(status), declared);
   if (declaration.auth === "bearer") {
     responses["401"] ??= RESPONSES.Unauthorized;
