@@ -3,10 +3,12 @@
 // worker finish its batch and close the database (instrumentation.ts registers that hook on
 // globalThis), then exit 0. Also stamps X-Forwarded-For with the socket's address, which the
 // login rate limits key on, and passes on the methods Next.js cannot serve so that they are refused.
+// A request target that is not a path is dealt with before anything else (scripts/request-target.mjs).
 import http from "node:http";
 import next from "next";
 import { fairUseDoor } from "./fair-use-door.mjs";
 import { healthProbes } from "./health-probes.mjs";
+import { answeredForRequestTarget } from "./request-target.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -54,7 +56,13 @@ const refusedAtTheDoor = fairUseDoor({
   ingest: Number(process.env.CONCURRENT_INGEST_PER_ACCOUNT || 64),
 });
 
+// The address the start banner names (npm start passes NEXTAUTH_URL), not another spelling of it;
+// its host is the one an absolute-form request target may name.
+const shownUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
+const requestTargets = { ownHost: new URL(shownUrl).host, allow: [...SERVED_METHODS].join(", ") };
+
 const server = http.createServer((req, res) => {
+  if (answeredForRequestTarget(req, res, requestTargets)) return;
   if (answeredProbe(req, res)) return;
   if (refusedAtTheDoor(req, res)) return;
   const forwarded = req.headers["x-forwarded-for"];
@@ -78,8 +86,6 @@ server.on("connect", (_req, socket) => {
   socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: \r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
 });
 server.keepAliveTimeout = 65_000;
-// The address the start banner names (npm start passes NEXTAUTH_URL), not another spelling of it.
-const shownUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
 server.listen(port, hostname, () => console.log(`> Ready on ${shownUrl}`));
 
 let stopping = false;

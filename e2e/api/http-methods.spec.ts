@@ -47,6 +47,32 @@ function connectStatusLine(): Promise<string> {
   });
 }
 
+/**
+ * One request written on a socket as given (node:http cannot send `*` or an absolute-form
+ * target): the status, the lower-cased header lines and the body of the answer.
+ */
+function rawRequest(
+  requestLine: string,
+  headers: string[] = [`Host: 127.0.0.1:${PORT}`],
+): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(PORT, "127.0.0.1", () =>
+      socket.write(`${requestLine}\r\n${[...headers, "Content-Length: 0", "Connection: close"].join("\r\n")}\r\n\r\n`),
+    );
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("close", () => {
+      const at = text.indexOf("\r\n\r\n");
+      const head = (at < 0 ? text : text.slice(0, at)).toLowerCase();
+      resolve({ status: Number(head.split(" ")[1]), head, body: at < 0 ? "" : text.slice(at + 4) });
+    });
+    socket.on("error", reject);
+  });
+}
+
 /** Where the server's log ends now. */
 const logMark = () => statSync(LOG).size;
 
@@ -98,6 +124,54 @@ test("a method Next.js cannot serve is refused with 405 and Allow (problem+json)
   expect(await connectStatusLine()).toBe("HTTP/1.1 405 Method Not Allowed");
   // Node's own parser refuses a method it does not know before any code of ours runs.
   expect((await send("FOO", "/v1/providers")).status).toBe(400);
+  expect(await stacksLoggedSince(mark)).toEqual([]);
+});
+
+// Next.js reads the target as a path: `*` threw (500, a TypeError stack in the log) and an
+// absolute-form target got a 308 to the host it named (scripts/request-target.mjs).
+test("a target that is not a path: OPTIONS * is 204 with Allow, other shapes 400, never a redirect to the host named", async () => {
+  const mark = logMark();
+  const options = await rawRequest("OPTIONS * HTTP/1.1");
+  expect(options.status, options.head).toBe(204);
+  expect(options.head).toContain("\r\nallow: get, head, options, post, put, patch, delete");
+  for (const line of [
+    "GET * HTTP/1.1",
+    "HEAD * HTTP/1.1",
+    "POST * HTTP/1.1",
+    "GET *x HTTP/1.1",
+    "GET http://evil.example/v1/providers HTTP/1.1",
+  ]) {
+    const answer = await rawRequest(line);
+    expect(answer.status, `${line}: ${answer.head}`).toBe(400);
+    expect(answer.head).toContain("\r\ncontent-type: application/problem+json");
+    expect(answer.head).not.toContain("location:");
+    if (!line.startsWith("HEAD")) expect(JSON.parse(answer.body)).toMatchObject({ status: 400, code: "invalid_request_target" });
+  }
+  // Another host named in the target, whatever the Host header says: refused, never redirected.
+  for (const target of [
+    "http://evil.example/v1/providers",
+    `http://evil.example:${PORT}//v1/providers`,
+    "https://evil.example/login",
+  ]) {
+    const answer = await rawRequest(`GET ${target} HTTP/1.1`);
+    expect(answer.status, `${target}: ${answer.head}`).toBe(400);
+    expect(answer.head).not.toContain("evil.example");
+  }
+  // Origin-form paths that look like another host: Next.js's answer (a 308 to the path without
+  // the repeated slash) stays on this server.
+  for (const path of ["//evil.example/v1/providers", "/\\evil.example/v1/providers"]) {
+    const answer = await rawRequest(`GET ${path} HTTP/1.1`);
+    expect(answer.status, `${path}: ${answer.head}`).toBeLessThan(500);
+    expect(answer.head, path).not.toMatch(/\r\nlocation: *([a-z]+:)?[/\\]{2}/);
+  }
+  // This server named in the target (RFC 9112 §3.2.2: a server MUST accept absolute-form): its
+  // path is served, whatever the Host header says.
+  const own = await rawRequest(`GET http://127.0.0.1:${PORT}/v1/providers HTTP/1.1`, ["Host: evil.example"]);
+  expect(own.status, own.head).toBe(401);
+  expect(own.body).toContain('"code":"unauthenticated"'); // chunked: the one chunk holds it
+  const page = await rawRequest(`GET http://127.0.0.1:${PORT}/login HTTP/1.1`, ["Host: evil.example"]);
+  expect(page.status, page.head).toBe(200);
+  expect(page.head).not.toContain("evil.example");
   expect(await stacksLoggedSince(mark)).toEqual([]);
 });
 
