@@ -19,12 +19,17 @@ const serverCommand = (port: number) =>
   ].join(" && ");
 
 export default defineConfig({
-  // E2E_WORKERS: spec files run at a time (a file's tests run in order, in one worker).
+  // Two spec files at a time (a file's tests run in order, in one worker): the servers, Chromium
+  // and PostgreSQL spend much of a test waiting on each other, so a second worker fills the gaps
+  // (E2E_WORKERS=1: one at a time). Specs make their own data and never count on another spec's
+  // having happened or not; those that stop a server or PostgreSQL run one of their own.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // A hang fails the test; a slow step on a loaded two-core machine (two spec files, two servers,
+  // Chromium and PostgreSQL on it) must not: UI tests took 10 to 40 s under load.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["./e2e/support/summary-reporter.ts"]],
   outputDir: "test-results/artifacts",
