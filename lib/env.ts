@@ -10,6 +10,9 @@ import { passwordSchema, usernameSchema } from "@/lib/validation/account-fields"
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** An upload's time bounds unless set (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TIMEOUT_MS), for the API's description too. */
+export const UPLOAD_TIMEOUT_DEFAULTS = { idleMs: 30_000, totalMs: 240_000 } as const;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -100,6 +103,12 @@ const schema = z.object({
     .refine((origins) => origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), {
       message: "must be origins (https://host[:port]) separated by spaces",
     }),
+  // A file upload (a reconciliation statement, lib/http/body.ts readTextStream) is refused 408
+  // upload_timeout when nothing arrives for UPLOAD_IDLE_TIMEOUT_MS, or when it is not all there
+  // UPLOAD_TIMEOUT_MS after it began: a client sending a byte a second holds its request only so
+  // long. Below Node's own 300 s for a whole request, which would drop it without a word.
+  UPLOAD_IDLE_TIMEOUT_MS: positiveInt(UPLOAD_TIMEOUT_DEFAULTS.idleMs),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().max(290_000).default(UPLOAD_TIMEOUT_DEFAULTS.totalMs),
   // Serves /bench/fixed (the framework's own ceiling, for npm run bench). Never in production.
   BENCH_ROUTES: z
     .enum(["true", "false"])
@@ -322,6 +331,7 @@ export function buildEnv(source: Record<string, string | undefined>) {
     metricsToken: raw.METRICS_TOKEN,
     tracing: tracingConfig(raw),
     portalFrameAncestors: raw.PORTAL_FRAME_ANCESTORS,
+    upload: { idleTimeoutMs: raw.UPLOAD_IDLE_TIMEOUT_MS, timeoutMs: raw.UPLOAD_TIMEOUT_MS },
   };
 }
 

@@ -59,6 +59,9 @@ export const notFound = (detail = "No such resource.") => new ApiError({ status:
 export const methodNotAllowed = (allow: string) =>
   new ApiError({ status: 405, code: "method_not_allowed", detail: `This resource allows ${allow}.`, headers: { allow } });
 
+/** 408: the request's body did not arrive in time (an upload that stalled or dribbled). */
+export const requestTimeout = (code: string, detail: string) => new ApiError({ status: 408, code, detail });
+
 export const conflict = (code: string, detail: string, headers?: Headers) => new ApiError({ status: 409, code, detail, headers });
 
 /** 409 naming the resource that holds the place (a link the client can follow). */

@@ -7,7 +7,8 @@
 // storable-text rule refuses as "not valid UTF-8" naming the field, or an item of a batch alone.
 import { isUtf8 } from "node:buffer";
 import type { z } from "zod";
-import { badRequest, payloadTooLarge, unsupportedMediaType, validationFailed } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { badRequest, payloadTooLarge, requestTimeout, unsupportedMediaType, validationFailed } from "@/lib/errors";
 import { jsonNestingDepth, MAX_JSON_DEPTH } from "@/lib/validation/json-depth";
 import { duplicateMemberErrors, duplicateMemberPaths } from "@/lib/validation/json-members";
 import { unstorableText } from "@/lib/validation/storable-text";
@@ -61,7 +62,8 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
  * A text body (text/plain or text/csv, else 415) as a stream of its bytes, for a route that reads
  * a file line by line and never holds it whole (a reconciliation statement, up to `maxBytes`: a
  * declared length beyond it is a 413 at once, and so is the stream the moment it passes it). The
- * JSON reader above keeps its own types and its 64 KiB.
+ * upload's time is bounded too (408 upload_timeout): nothing for UPLOAD_IDLE_TIMEOUT_MS, or not all
+ * there UPLOAD_TIMEOUT_MS after reading began. The JSON reader above keeps its own types and its 64 KiB.
  */
 export async function* readTextStream(request: Request, maxBytes: number): AsyncGenerator<Uint8Array> {
   const type = request.headers.get("content-type") ?? "";
@@ -69,19 +71,47 @@ export async function* readTextStream(request: Request, maxBytes: number): Async
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return;
+  const { idleTimeoutMs, timeoutMs } = env().upload;
+  const limits = { idleMs: idleTimeoutMs, timeoutMs, deadline: Date.now() + timeoutMs };
   const reader = request.body.getReader();
   let size = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readInTime(reader, limits);
       if (done) return;
       size += value.byteLength;
       if (size > maxBytes) throw tooLarge(maxBytes);
       yield value;
     }
   } finally {
-    // A reader stopped early (too large, a refused file) lets the rest of the upload go.
+    // A reader stopped early (too large, too slow, a refused file) lets the rest of the upload go.
     await reader.cancel().catch(() => {});
+  }
+}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** The reader's next chunk; a 408 when none comes within idleMs, or the upload's deadline passes first. */
+async function readInTime(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: { idleMs: number; timeoutMs: number; deadline: number },
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  const left = limits.deadline - Date.now();
+  const detail = () =>
+    limits.idleMs < left
+      ? `The upload sent nothing for ${seconds(limits.idleMs)}: send the file without pausing.`
+      : `The upload was not complete ${seconds(limits.timeoutMs)} after it began: send it from a faster connection, or a smaller file.`;
+  // Past the deadline even when more is already there: the bound holds for a steady trickle too.
+  if (left <= 0) throw requestTimeout("upload_timeout", detail());
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(requestTimeout("upload_timeout", detail())), Math.max(0, Math.min(limits.idleMs, left)));
+  });
+  try {
+    // The read left pending by a timeout ends when the caller cancels the reader.
+    return await Promise.race([reader.read(), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,12 +1,13 @@
 // One operation of the document from a short declaration: what the route reads (path, query
 // schema, body schema, Idempotency-Key) and answers. The problems that follow from what it
 // reads are added here, once: a JSON body can be malformed or nested too deep (400), too large (413) or not JSON
-// (415); a strict query string refuses unknown parameters (400); a bearer route can be 401/403;
+// (415), a file too slow to arrive (408); a strict query string refuses unknown parameters (400); a bearer route can be 401/403;
 // a path with an id can be 404 (the wrapper answers it for an id holding U+0000); a route that
 // touches the database can be 503; and every route can be 500, since the wrapper maps any
 // unexpected failure to it.
 import "server-only";
 import type { z } from "zod";
+import { UPLOAD_TIMEOUT_DEFAULTS } from "@/lib/env";
 import { sizeLabel } from "@/lib/http/body";
 import {
   HEADERS,
@@ -204,6 +205,14 @@ export function operation(declaration: OperationDeclaration): Operation {
       `The body is not sent as ${types.join(" or ")} (unsupported_media_type): use Content-Type: ${types[0]}.`,
       415,
       ["unsupported_media_type"],
+    );
+    // A file is received whole before it is read (lib/http/body.ts readTextStream bounds its time).
+    responses["408"] = problemResponse(
+      `The file did not arrive in time (upload_timeout): nothing came for ${UPLOAD_TIMEOUT_DEFAULTS.idleMs / 1000} s, or ` +
+        `it was not all there ${UPLOAD_TIMEOUT_DEFAULTS.totalMs / 1000} s after it began (the defaults of ` +
+        "UPLOAD_IDLE_TIMEOUT_MS and UPLOAD_TIMEOUT_MS; the detail names the limit). Nothing is stored.",
+      408,
+      ["upload_timeout"],
     );
   } else if (declaration.body) {
     responses["413"] = RESPONSES.ContentTooLarge;

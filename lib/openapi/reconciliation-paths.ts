@@ -25,8 +25,10 @@ export const RECONCILIATION_OPERATIONS: OperationDeclaration[] = [
     summary: "Import an acquirer's statement",
     description:
       "Admins and operators; audited (reconciliation_import.create). The body is the file itself, sent as text/plain " +
-      "(or text/csv), up to 100 MiB (a larger one is a 413), read as it streams: Cielo's Extrato Eletrônico (extract " +
-      "options 03 sales and 04 payments) or our CSV statement (docs/api.md, Reconciliation). Its sales are matched " +
+      "(or text/csv), up to 100 MiB (a larger one is a 413), received whole before it is read (one that stops " +
+      "arriving, or arrives too slowly, is a 408): Cielo's Extrato Eletrônico (extract options 03 sales and 04 " +
+      "payments) or our CSV statement, a UTF-8 byte order mark before its first line skipped (docs/api.md, " +
+      "Reconciliation). Its sales are matched " +
       "against the payments of the acquirer's notifications and what does not match becomes exceptions " +
       "(GET /v1/reconciliation/exceptions?import_id=). A file with any bad line is refused whole (422 " +
       "statement_refused, each fault in errors with its line, field and message) and nothing is stored. The same file " +

@@ -33,8 +33,8 @@ export const importSchema = z.strictObject({
   status: z
     .enum(IMPORT_STATUSES)
     .describe(
-      "importing while the file is read and matched; done after; failed when it was interrupted (the upload ended " +
-        "early, the server or the database failed, or no progress for 5 minutes): nothing of it is kept, import the file again",
+      "importing while the file (received whole first) is read and matched; done after; failed when it was interrupted " +
+        "(the server or the database failed, or no progress for 5 minutes): nothing of it is kept, import the file again",
     ),
   failureReason: z.string().nullable().describe("Why a failed import failed; null otherwise"),
   progress: z

@@ -1,4 +1,5 @@
-// POST /v1/reconciliation/imports: an acquirer's statement, read as it streams in (never whole),
+// POST /v1/reconciliation/imports: an acquirer's statement, received whole into a temporary file
+// before the database is taken (spooled-statement.ts), then read from it as a stream (never whole),
 // its sales written and matched in one transaction (lib/reconciliation/bulk-session.ts,
 // match-sql.ts), refused whole when any line is wrong (422 listing each fault by line: nothing is
 // stored), and imported once: the same file again (its sha256) answers the first import.
@@ -19,6 +20,7 @@ import { type ImportDto, toImportDto } from "@/lib/reconciliation/import-dto";
 import { identifierKey, matchKey } from "@/lib/reconciliation/match-keys";
 import { matchImport } from "@/lib/reconciliation/match-sql";
 import type { StatementFormat } from "@/lib/reconciliation/reconciliation-values";
+import { spoolStatement } from "@/lib/reconciliation/spooled-statement";
 import { failStaleImports, startHeartbeat } from "@/lib/reconciliation/stale-imports";
 import { detectFormat, statementParser } from "@/lib/reconciliation/statement-formats";
 import { readStatementLines } from "@/lib/reconciliation/statement-lines";
@@ -90,10 +92,12 @@ export async function importStatement(options: {
   requirePermission(caller, "reconciliation:write");
   const id = newId();
   const progress: ReadingState = { rowVisible: false, sha: undefined };
-  await failStaleImports();
+  // The whole upload first, then the database: a slow client must never hold a connection.
+  const file = await spoolStatement(options.body);
   const stopHeartbeat = startHeartbeat(id);
   try {
-    await inBulkTransaction((session) => readAndMatch({ ...options, id, session, state: progress }));
+    await failStaleImports();
+    await inBulkTransaction((session) => readAndMatch({ ...options, body: file.chunks(), id, session, state: progress }));
   } catch (error) {
     // On a server the row was written apart (for its progress): the rollback did not remove it.
     if (progress.rowVisible) await settleFailed(id, error, progress.sha);
@@ -102,6 +106,7 @@ export async function importStatement(options: {
     return { created: false, import: toImportDto(existing) };
   } finally {
     stopHeartbeat();
+    await file.remove();
   }
   const row = await db().reconciliationImport.findUniqueOrThrow({ where: { id } });
   return { created: true, import: toImportDto(row) };

@@ -15,8 +15,8 @@ export { TEST_PASSWORD };
 export type CallOptions = {
   method?: string;
   body?: unknown;
-  /** Sent as is: text (as UTF-8), or bytes (such as bytes that are not UTF-8). */
-  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /** Sent as is: text (as UTF-8), or bytes (such as bytes that are not UTF-8), or a stream the test feeds. */
+  rawBody?: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
@@ -31,7 +31,7 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
     "x-forwarded-for": `10.${randomByte()}.${randomByte()}.${randomByte()}`,
     ...options.headers,
   };
-  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
+  let body: CallOptions["rawBody"] = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
@@ -41,7 +41,9 @@ export async function call(handler: RouteHandler, url: string, options: CallOpti
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,
     body,
-  });
+    // A stream is sent as it is fed (a slow client), as Node's server hands a request body over.
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
   assertResponseMatchesDocument(
