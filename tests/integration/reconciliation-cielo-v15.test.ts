@@ -189,6 +189,23 @@ describe("a Cielo v15 sales file", () => {
   });
 });
 
+describe("a Cielo v15 file opening with a UTF-8 byte order mark", () => {
+  it("is told and read as without it (the mark is the line reader's to skip)", async () => {
+    const today = saoPauloDay();
+    const t = await cieloTerminal();
+    await ingest([
+      t.notification({ retrievalReferenceNumber: "321", authorizationCode: "BO1234", amount: 4_321, cardData: card("4321") }),
+    ]);
+    const sale = { establishment: t.mid, terminal: t.tid, authorizationDate: today, cardLast4: "4321" };
+    const file = cieloV15File({ establishment: t.mid, periodStart: today, periodEnd: today }, [
+      v15Entry({ ...sale, entryType: "02", totalSale: 4_321, nsu: "000321", authorizationCode: "BO1234" }),
+    ]);
+    const res = await upload(`\uFEFF${file}`);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ format: "cielo", summary: { sales: 1, matched: 1 } });
+  });
+});
+
 describe("a Cielo file of a layout the reader does not know", () => {
   it("is refused whole (422, naming the version found) and nothing is stored", async () => {
     const today = saoPauloDay();
