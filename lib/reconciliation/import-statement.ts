@@ -15,6 +15,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { ApiError, unprocessable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { analyzeImportTables } from "@/lib/reconciliation/analyze-import-tables";
 import { type BulkColumn, type BulkSession, type BulkValue, inBulkTransaction } from "@/lib/reconciliation/bulk-session";
 import { type ImportDto, toImportDto } from "@/lib/reconciliation/import-dto";
 import { identifierKey, matchKey } from "@/lib/reconciliation/match-keys";
@@ -108,6 +109,8 @@ export async function importStatement(options: {
     stopHeartbeat();
     await file.remove();
   }
+  // Committed: the planner's statistics of what it wrote (the embedded database has no autovacuum).
+  await analyzeImportTables();
   const row = await db().reconciliationImport.findUniqueOrThrow({ where: { id } });
   return { created: true, import: toImportDto(row) };
 }
