@@ -45,7 +45,7 @@ export async function readJsonText(request: Request, maxBytes = MAX_BODY_BYTES):
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -89,6 +89,19 @@ export async function* readTextStream(request: Request, maxBytes: number): Async
   }
 }
 
+/**
+ * The body's next chunk. A read that fails is a client that went away (or broke the chunked
+ * encoding) before its body was whole: a 400 for the access log, never an unhandled 500, though
+ * nobody may be left to read it.
+ */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    throw badRequest("body_incomplete", "The request body ended before it was complete.");
+  }
+}
+
 const seconds = (ms: number) => `${ms / 1000} s`;
 
 /** The reader's next chunk; a 408 when none comes within idleMs, or the upload's deadline passes first. */
@@ -109,7 +122,7 @@ async function readInTime(
   });
   try {
     // The read left pending by a timeout ends when the caller cancels the reader.
-    return await Promise.race([reader.read(), late]);
+    return await Promise.race([readChunk(reader), late]);
   } finally {
     clearTimeout(timer);
   }

@@ -24,6 +24,7 @@ import type { Header, HttpMethod, JsonSchema, Operation, Parameter, Reference, R
 /** What each problem code means, for the responses' descriptions. */
 const PROBLEM_CODES: Record<string, string> = {
   malformed_json: "the body is empty or not well-formed JSON",
+  body_incomplete: "the body ended before it was complete (the client went away mid-upload)",
   nesting_too_deep: "the body nests arrays and objects deeper than 32 levels",
   validation_failed: "a field or query parameter is missing, mistyped, repeated or unknown; each is named in `errors`",
   invalid_cursor: "the cursor is malformed, tampered with, or was made for other filters or another sort",
@@ -157,6 +158,7 @@ export function operation(declaration: OperationDeclaration): Operation {
   const badRequestCodes = new Set(problems[400]?.codes ?? []);
   const fileBody = declaration.body?.mediaTypes?.some((type) => !type.endsWith("json")) ?? false;
   if (declaration.body) {
+    badRequestCodes.add("body_incomplete");
     badRequestCodes.add("malformed_json");
     badRequestCodes.add("nesting_too_deep");
     badRequestCodes.add("validation_failed");

@@ -6,6 +6,7 @@ import { GET as readyz } from "@/app/readyz/route";
 import { GET as unknownRoute } from "@/app/v1/[...unknown]/route";
 import { POST as signIn, GET as signInGet } from "@/app/v1/auth/route";
 import { GET as providers } from "@/app/v1/providers/route";
+import { POST as importStatement } from "@/app/v1/reconciliation/imports/route";
 import { call, userWithTokens } from "../support/api";
 
 describe("request bodies", () => {
@@ -65,6 +66,32 @@ describe("request bodies", () => {
     } as RequestInit);
     const res = await signIn(request, { params: Promise.resolve({}) });
     expect(res.status).toBe(413);
+  });
+
+  it("answers a body that breaks off (the client went away) with 400 body_incomplete, a JSON body and a statement alike", async () => {
+    const brokenOff = (first: string) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(first));
+        },
+        pull(controller) {
+          controller.error(new TypeError("terminated"));
+        },
+      });
+    const json = await call(signIn, "/v1/auth", {
+      rawBody: brokenOff('{"username": "a", '),
+      headers: { "content-type": "application/json" },
+    });
+    expect(json.status).toBe(400);
+    expect(json.json.code).toBe("body_incomplete");
+    const { accessToken } = await userWithTokens("operator");
+    const statement = await call(importStatement, "/v1/reconciliation/imports", {
+      rawBody: brokenOff("acquirer,merchant_id,terminal_id,nsu,authorization_code,amount,currency,sale_date,status\n"),
+      headers: { "content-type": "text/csv" },
+      token: accessToken,
+    });
+    expect(statement.status).toBe(400);
+    expect(statement.json.code).toBe("body_incomplete");
   });
 
   it("names each missing, mistyped and unknown field", async () => {
