@@ -173,7 +173,8 @@ describe("an interrupted import", () => {
       duplex: "half",
     } as RequestInit);
     const res = await importFile(request, { params: Promise.resolve({}) });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe("body_incomplete");
     const known = new Set(before.map((r) => r.id));
     // Not even on a server, where an import's row is committed apart: none is written before the file is all there.
     expect((await db().reconciliationImport.findMany()).filter((r) => !known.has(r.id))).toEqual([]);
