@@ -184,7 +184,10 @@ test("a locked table: statement timeouts and an exhausted pool answer 503 fast, 
     const askedReady = Date.now();
     const ready = await fetch(`${BASE}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
-    expect(Date.now() - askedReady).toBeLessThan(700);
+    // The status tells it from the old answer (503 after the pool's second of waiting); the time
+    // has room for a loaded machine (two spec files at a time) and the probe's own connection
+    // made again after the kill above.
+    expect(Date.now() - askedReady).toBeLessThan(2_000);
     const results = await reads;
     const health = await fetch(`${BASE}/healthz`);
     expect(health.status).toBe(200);

@@ -28,13 +28,16 @@ export const placesTaken = (key: string): number => inFlight.get(key) ?? 0;
  * The response with `release` called once its body has been read to the end, cancelled (the
  * client went away) or has failed, instead of when the handler returned: a streamed answer (a
  * CSV export) is work in flight until its last byte is sent. A response without a body, or one
- * to HEAD (whose body the server never reads), releases at once.
+ * to HEAD (whose body the server never reads), releases at once. So does the request's signal,
+ * which the server aborts when the connection closes: a client gone before the answer was ready
+ * leaves a body nobody reads or cancels (Next.js does not pipe into a closed response).
  */
-export function releaseWhenSent(response: Response, release: () => void, method: string): Response {
-  if (!response.body || method === "HEAD") {
+export function releaseWhenSent(response: Response, release: () => void, request: Request): Response {
+  if (!response.body || request.method === "HEAD" || request.signal.aborted) {
     release();
     return response;
   }
+  request.signal.addEventListener("abort", release, { once: true });
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>(
     {

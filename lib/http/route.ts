@@ -195,7 +195,7 @@ export function authedRoute<P extends Params = Params, S extends z.ZodType = NoQ
         response = await withIdempotencyKey({ request, caller, bodyText, permission: options.idempotentFor }, respond);
       }
       setRateLimitFields(response.headers, limits);
-      const held = releaseWhenSent(response, admission.release, request.method);
+      const held = releaseWhenSent(response, admission.release, request);
       release = undefined;
       return { response: held, userId: caller.userId };
     } finally {

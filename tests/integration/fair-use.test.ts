@@ -117,6 +117,38 @@ describe("a streamed answer", () => {
   });
 });
 
+describe("a client gone before its answer", () => {
+  it("gives its place back though nobody reads or cancels the answer's body", async () => {
+    const account = await userWithTokens("viewer");
+    await awayFromMinuteTurn();
+    const key = `api:${account.user.id}`;
+    // The server aborts a request's signal when its connection closes; Next.js then never pipes
+    // (nor cancels) the body of the answer the handler returns afterwards.
+    const gone = new AbortController();
+    const request = new Request("http://localhost/v1/providers", {
+      headers: { authorization: `Bearer ${account.accessToken}` },
+      signal: gone.signal,
+    });
+    const answering = listProviders(request, { params: Promise.resolve({}) });
+    gone.abort();
+    expect((await answering).status).toBe(200);
+    expect(placesTaken(key)).toBe(0);
+    // And one whose client goes while the body is on its way: the close releases it too.
+    const going = new AbortController();
+    const answered = await listProviders(
+      new Request("http://localhost/v1/providers", {
+        headers: { authorization: `Bearer ${account.accessToken}` },
+        signal: going.signal,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(placesTaken(key)).toBe(1);
+    going.abort();
+    expect(placesTaken(key)).toBe(0);
+    await answered.body?.cancel();
+  });
+});
+
 describe("reads cost the rows they ask for", () => {
   it("counts a page of 100 as five of 20 against the minute, and says so in the RateLimit fields", async () => {
     const account = await userWithTokens("viewer");
