@@ -7,7 +7,7 @@
 // during the burst; the report gives the p50 and p99 of each, the ratios against their targets,
 // every status seen, what the burster was served (pages and rows a second), and whether every
 // notification was stored and delivered.
-// Targets (issue 40): during the burst the other merchant's reads p99 <= 4x alone, single
+// Targets: during the burst the other merchant's reads p99 <= 4x alone, single
 // notifications p99 <= 4x alone (every one stored and delivered), /healthz p99 <= max(4x alone,
 // 100 ms) (it is answered before Next.js: scripts/health-probes.mjs), no 5xx for anyone, and the
 // bursting account still served (limited by what its pages weigh, not locked out).

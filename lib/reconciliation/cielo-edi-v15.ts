@@ -11,7 +11,7 @@
 // cancellation and 07 its reversal, 08 a chargeback and 09 its reversal, 10 terminal rental,
 // adjustments, negotiations and pledges, is never a sale: it is read, checked and handed to
 // `records` with the sales' own entries, the "D" URs, the Pix records and the trailer's totals,
-// typed, for what settles and debits a merchant (issue 45, part 2, which stores them).
+// typed, for what settles and debits a merchant (payments, fees, chargebacks: not stored yet).
 
 import {
   type Field,
