@@ -75,15 +75,24 @@ export async function countLoginAttempt(username: string, address: string): Prom
     retryAfter = Math.max(retryAfter, await countDelayed(bucket, windowSeconds));
     if (retryAfter > 0) throw tooMany(retryAfter);
   }
-  const [row] = await db().$queryRaw<{ count: number; retry_after: number }[]>`
-    INSERT INTO rate_limit_buckets (key, count, window_start, expires_at)
-    VALUES (${addressKey(address)}, 1, now(), now() + make_interval(secs => ${windowSeconds}))
+  const row = await countInWindow(db(), addressKey(address), windowSeconds);
+  if (row.count > perAddress) throw tooMany(row.retry_after);
+}
+
+/** What runs a query: the client, or a transaction's. */
+type Queries = { $queryRaw: ReturnType<typeof db>["$queryRaw"] };
+
+/** Adds one to `key`'s fixed window of `seconds` (a new window once the last has ended): its count and the seconds left. */
+async function countInWindow(client: Queries, key: string, seconds: number): Promise<{ count: number; retry_after: number }> {
+  const [row] = await client.$queryRaw<{ count: number; retry_after: number }[]>`
+    INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
+    VALUES (${key}, 1, now(), now() + make_interval(secs => ${seconds}))
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
-      window_start = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_start END,
-      expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limit_buckets.expires_at END
+      count = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.count + 1 END,
+      window_start = CASE WHEN b.expires_at <= now() THEN now() ELSE b.window_start END,
+      expires_at = CASE WHEN b.expires_at <= now() THEN now() + make_interval(secs => ${seconds}) ELSE b.expires_at END
     RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
-  if (row && row.count > perAddress) throw tooMany(row.retry_after);
+  return row!;
 }
 
 /** A successful sign-in clears the username's delays and does not count against its address. */
@@ -138,16 +147,9 @@ export async function countSuccessfulSignIn(username: string, address: string): 
   await db().$transaction(async (tx) => {
     // The same order in every transaction (username, then address): no deadlock between them.
     for (const { key, limit } of successBuckets(username, address)) {
-      const [row] = await tx.$queryRaw<{ count: number; retry_after: number }[]>`
-        INSERT INTO rate_limit_buckets AS b (key, count, window_start, expires_at)
-        VALUES (${key}, 1, now(), now() + make_interval(secs => ${SUCCESS_WINDOW_SECONDS}))
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN b.expires_at <= now() THEN 1 ELSE b.count + 1 END,
-          window_start = CASE WHEN b.expires_at <= now() THEN now() ELSE b.window_start END,
-          expires_at = CASE WHEN b.expires_at <= now() THEN now() + make_interval(secs => ${SUCCESS_WINDOW_SECONDS}) ELSE b.expires_at END
-        RETURNING count, CEIL(EXTRACT(EPOCH FROM (expires_at - now())))::int AS retry_after`;
+      const row = await countInWindow(tx, key, SUCCESS_WINDOW_SECONDS);
       // Thrown inside the transaction: it rolls back, so the refused sign-in counts in no bucket.
-      if (row && row.count > limit) throw tooManySignIns(row.retry_after);
+      if (row.count > limit) throw tooManySignIns(row.retry_after);
     }
   });
 }
