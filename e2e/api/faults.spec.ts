@@ -7,11 +7,11 @@ import pg from "pg";
 import { cardEventData } from "@/tests/support/event-data";
 import { expect, test } from "../support/fixtures";
 import { createPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
-import { FAULT_PORT, PORTS, serverEnv } from "../support/run-env";
+import { FAULT_PORT, PORTS, serverEnv, workerPort } from "../support/run-env";
 
 test.describe.configure({ mode: "serial" });
 
-const PORT = FAULT_PORT;
+const PORT = workerPort(FAULT_PORT);
 const BASE = `http://127.0.0.1:${PORT}`;
 const POOL_SIZE = 4;
 /** The pipeline's own connections (ingestion, the workers), opened beside the API's. */

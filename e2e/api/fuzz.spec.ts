@@ -6,7 +6,7 @@ import { fuzzApi } from "@/tests/fuzz/openapi-fuzzer";
 import { startScratchServer } from "@/tests/support/scratch-server";
 import { FAIR_USE_OFF } from "../../scripts/support/capacity-env";
 import { expect, test } from "../support/fixtures";
-import { e2eRun, FUZZ_PORT } from "../support/run-env";
+import { e2eRun, FUZZ_PORT, workerPort } from "../support/run-env";
 import { USERS } from "../support/users";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
@@ -19,8 +19,8 @@ test(`fuzz: ${RUNS} random requests (seed ${SEED}) get no 5xx and only documente
   const server = await startScratchServer({
     purpose: "fuzz",
     adminUrl: e2eRun().adminUrl,
-    port: FUZZ_PORT,
-    logFile: "test-results/next-fuzz.log",
+    port: workerPort(FUZZ_PORT),
+    logFile: `test-results/next-fuzz-${workerPort(FUZZ_PORT)}.log`,
     // Thousands of requests from a few accounts: fair use would answer 429 where the fuzzer judges
     // the route's own answer (fair use itself: tests/integration/fair-use*.test.ts).
     env: FAIR_USE_OFF,

@@ -17,6 +17,12 @@ export const RECEIVER_PORT = PORT_BASE + 6;
 export const FAIR_USE_PORT = PORT_BASE + 7;
 export type Port = number;
 
+/**
+ * A spec's own server's port, moved by the worker that runs it: a spec repeated (--repeat-each)
+ * can run in both workers at once, each starting its server (a run takes each spec once).
+ */
+export const workerPort = (port: Port): Port => port + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 export const baseUrlOf = (port: Port) => `http://127.0.0.1:${port}`;
 
 /**
